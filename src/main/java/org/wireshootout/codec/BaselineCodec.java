@@ -1,0 +1,15 @@
+package org.wireshootout.codec;
+
+import org.wireshootout.model.Data;
+
+/**
+ * The {@code baseline} row: encodes and decodes nothing, so its figures are the harness's own cost (JMH's
+ * sampling timer calls and the benchmark method's call). Every other row's figures include this floor.
+ */
+public final class BaselineCodec implements Codec<Data> {
+    @Override public int encode(Data value) { return 0; }
+    @Override public void decode(Data target) { }
+    @Override public int length() { return 0; }
+    @Override public byte[] bytes() { return new byte[0]; }
+    @Override public void load(byte[] src, int offset, int length) { }
+}

@@ -1,0 +1,109 @@
+package org.wireshootout.codec.limit;
+
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.model.Data;
+import org.wireshootout.model.Side;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The {@code limit} row: the six fields written and read by hand with a plain heap {@link ByteBuffer}, no
+ * library, no framing: price 8, flag 1, side 1, smallInt 4, longInt 8, then the text as a 1-byte-or-more
+ * stop-bit length and its chars, one byte each when every char is below U+0100, else two bytes each (the
+ * length's low bit says which). The physical floor any format is measured against.
+ */
+public final class LimitCodec implements Codec<Data> {
+    private static final int FIXED_PART = 8 + 1 + 1 + 4 + 8;
+    private final ByteBuffer buffer = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
+    private int length;
+
+    @Override
+    public int encode(Data value) {
+        ByteBuffer b = buffer;
+        b.clear();
+        b.putDouble(value.getPrice());
+        b.put((byte) (value.isFlag() ? 1 : 0));
+        b.put((byte) value.getSide().ordinal());
+        b.putInt(value.getSmallInt());
+        b.putLong(value.getLongInt());
+        CharSequence text = value.getText();
+        int n = text.length();
+        boolean narrow = true;
+        for (int i = 0; i < n; i++) {
+            if (text.charAt(i) > 0xFF) {
+                narrow = false;
+                break;
+            }
+        }
+        writeStopBit(b, ((long) n << 1) | (narrow ? 0 : 1));
+        if (narrow) {
+            for (int i = 0; i < n; i++) b.put((byte) text.charAt(i));
+        } else {
+            for (int i = 0; i < n; i++) b.putChar(text.charAt(i));
+        }
+        return length = b.position();
+    }
+
+    @Override
+    public void decode(Data target) {
+        ByteBuffer b = buffer;
+        if (length < FIXED_PART + 1) throw new DecodeException("limit", length, "message of " + length + " bytes is shorter than the fixed part");
+        b.limit(length).position(0);
+        target.setPrice(b.getDouble());
+        target.setFlag(b.get() != 0);
+        int side = b.get();
+        if (side != 0 && side != 1) throw new DecodeException("limit", 9, "side " + side + " is neither 0 (Buy) nor 1 (Sell)");
+        target.setSide(side == 0 ? Side.Buy : Side.Sell);
+        target.setSmallInt(b.getInt());
+        target.setLongInt(b.getLong());
+        long header = readStopBit(b);
+        long n = header >>> 1;
+        boolean narrow = (header & 1) == 0;
+        long need = narrow ? n : 2 * n;
+        if (need > b.remaining()) throw new DecodeException("limit", b.position(), "text of " + n + " chars needs " + need + " bytes, " + b.remaining() + " present");
+        StringBuilder sb = target.textBuffer();
+        sb.setLength(0);
+        if (narrow) {
+            for (int i = 0; i < n; i++) sb.append((char) (b.get() & 0xFF));
+        } else {
+            for (int i = 0; i < n; i++) sb.append(b.getChar());
+        }
+    }
+
+    private static void writeStopBit(ByteBuffer b, long v) {
+        while ((v & ~0x7FL) != 0) {
+            b.put((byte) ((v & 0x7F) | 0x80));
+            v >>>= 7;
+        }
+        b.put((byte) v);
+    }
+
+    private static long readStopBit(ByteBuffer b) {
+        long v = 0;
+        for (int shift = 0; shift < 35; shift += 7) {
+            if (!b.hasRemaining()) throw new DecodeException("limit", b.position(), "text length runs past the end");
+            int x = b.get();
+            v |= (long) (x & 0x7F) << shift;
+            if (x >= 0) return v;
+        }
+        throw new DecodeException("limit", b.position(), "text length longer than 5 bytes");
+    }
+
+    @Override public int length() { return length; }
+
+    @Override
+    public byte[] bytes() {
+        byte[] copy = new byte[length];
+        System.arraycopy(buffer.array(), 0, copy, 0, length);
+        return copy;
+    }
+
+    @Override
+    public void load(byte[] src, int offset, int len) {
+        if (len > buffer.capacity()) throw new DecodeException("limit", 0, len + " bytes exceed the " + buffer.capacity() + "-byte buffer");
+        System.arraycopy(src, offset, buffer.array(), 0, len);
+        length = len;
+    }
+}
