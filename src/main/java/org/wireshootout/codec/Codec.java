@@ -31,6 +31,17 @@ public interface Codec<T> {
      */
     void load(byte[] src, int offset, int length);
 
+    /**
+     * Copies the encoded bytes into {@code dst} at {@code offset} and returns their length: how the bulk stream
+     * collects encodings. The default goes through {@link #bytes()}; codecs override it to copy straight from
+     * their buffer without allocating.
+     */
+    default int copyTo(byte[] dst, int offset) {
+        byte[] b = bytes();
+        System.arraycopy(b, 0, dst, offset, b.length);
+        return b.length;
+    }
+
     /** How many of the leading bytes of {@link #bytes()} are framing added by the format (Chronicle's 4-byte document header); 0 if none. */
     default int headerLength() {
         return 0;

@@ -39,7 +39,26 @@ public final class Labels {
         /** NaN and the infinities are not carried (JSON numbers). */
         NON_FINITE_DOUBLE,
         /** -0.0 comes back as 0.0. */
-        NEGATIVE_ZERO
+        NEGATIVE_ZERO;
+
+        /** True when {@code value} holds what this limitation says cannot be carried. */
+        public boolean appliesTo(org.wireshootout.model.Data value) {
+            switch (this) {
+                case NON_LATIN1_TEXT: {
+                    CharSequence t = value.getText();
+                    for (int i = 0; i < t.length(); i++) if (t.charAt(i) > 0xFF) return true;
+                    return false;
+                }
+                case NON_FINITE_DOUBLE: return !Double.isFinite(value.getPrice());
+                case NEGATIVE_ZERO: return Double.doubleToRawLongBits(value.getPrice()) == Long.MIN_VALUE;
+                default: throw new AssertionError(this);
+            }
+        }
+
+        /** The one field a value loses to this limitation. */
+        public org.wireshootout.model.DataFields affectedField() {
+            return this == NON_LATIN1_TEXT ? org.wireshootout.model.DataFields.text : org.wireshootout.model.DataFields.price;
+        }
     }
 
     public final String library;
@@ -73,6 +92,12 @@ public final class Labels {
     public boolean numericFields() { return fieldIds == FieldIds.NUMBERS; }
     public boolean fieldLess() { return fieldIds == FieldIds.NONE; }
     public boolean cannotCarry(Limitation l) { return limitations.contains(l); }
+
+    /** The first declared limitation that {@code value} runs into, or null when the format carries it whole. */
+    public Limitation limitationFor(org.wireshootout.model.Data value) {
+        for (Limitation l : limitations) if (l.appliesTo(value)) return l;
+        return null;
+    }
 
     public static Builder of(String library, String displayName) {
         return new Builder(library, displayName);
