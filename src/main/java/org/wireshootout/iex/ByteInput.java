@@ -9,14 +9,16 @@ import java.util.zip.ZipException;
  * A buffered window over a capture stream that knows the stream offset of every byte it holds, so that a
  * reader can parse records in place (no copy per record) and name the exact offset of any fault.
  *
- * <p>The buffer is fixed: nothing a file declares can make it grow. The stream ends either normally, or
+ * <p>The buffer starts small and grows (by doubling) only up to a fixed maximum, so nothing a file declares can
+ * make it larger than that; small files stay cheap to open. The stream ends either normally, or
  * because a compressed stream was cut short ({@link EOFException} from the inflater: the data before the cut is
  * still good), or because compressed data is corrupt ({@link ZipException}). Either way the bytes already
  * buffered stay readable; {@link #endCause()} says why the stream ended.
  */
 final class ByteInput {
     private final InputStream in;
-    final byte[] buf;
+    byte[] buf;
+    private final int maxCapacity;
     /** Next unread byte. */
     int pos;
     /** End of the valid bytes. */
@@ -26,9 +28,10 @@ final class ByteInput {
     private boolean eof;
     private IOException endCause;
 
-    ByteInput(InputStream in, int capacity) {
+    ByteInput(InputStream in, int initialCapacity, int maxCapacity) {
         this.in = in;
-        this.buf = new byte[capacity];
+        this.buf = new byte[Math.min(initialCapacity, maxCapacity)];
+        this.maxCapacity = maxCapacity;
     }
 
     /** Stream offset of the next unread byte. */
@@ -47,13 +50,15 @@ final class ByteInput {
     }
 
     /**
-     * Makes at least {@code n} bytes (at most the buffer's capacity) readable from {@link #pos} unless the
-     * stream ends first. Returns the bytes now readable, which is less than {@code n} only at the end.
+     * Makes at least {@code n} bytes (at most the maximum capacity) readable from {@link #pos} unless the
+     * stream ends first. Returns the bytes now readable, which is less than {@code n} only at the end. May
+     * replace {@link #buf}: read it after this call.
      */
     int require(int n) throws IOException {
         int avail = limit - pos;
         if (avail >= n || eof) return avail;
-        if (n > buf.length) throw new IllegalArgumentException(n + " bytes exceed the " + buf.length + "-byte buffer");
+        if (n > maxCapacity) throw new IllegalArgumentException(n + " bytes exceed the " + maxCapacity + "-byte buffer");
+        if (n > buf.length) grow(n);
         if (pos + n > buf.length) compact();
         while (limit - pos < n && !eof) fill();
         return limit - pos;
@@ -91,6 +96,18 @@ final class ByteInput {
     /** Stream offset just past the last byte the stream delivered. */
     long endOffset() {
         return base + limit;
+    }
+
+    private void grow(int n) {
+        int capacity = buf.length;
+        while (capacity < n) capacity = Math.min(maxCapacity, capacity * 2);
+        byte[] bigger = new byte[capacity];
+        int avail = limit - pos;
+        System.arraycopy(buf, pos, bigger, 0, avail);
+        base += pos;
+        pos = 0;
+        limit = avail;
+        buf = bigger;
     }
 
     private void compact() {

@@ -23,8 +23,10 @@ import java.util.zip.ZipException;
 public abstract class CaptureReader implements Closeable {
     /** The largest packet a capture tool writes (libpcap's maximum snapshot length); larger claims are lies. */
     public static final int MAX_PACKET = 262_144;
-    /** The read buffer: any record this reader parses in place (packets, section and interface headers) fits. */
+    /** The largest read buffer: any record this reader parses in place (packets, section and interface headers)
+     *  must fit; the buffer starts at {@link #INITIAL_BUFFER} and grows only when a record needs it. */
     static final int BUFFER_SIZE = 1 << 20;
+    static final int INITIAL_BUFFER = 1 << 16;
     private static final int GZIP_BUFFER = 1 << 16;
 
     final String name;
@@ -73,7 +75,7 @@ public abstract class CaptureReader implements Closeable {
                 throw new CaptureFormatException(name, 0, "bad gzip header: " + e.getMessage(), e);
             }
         }
-        ByteInput in = new ByteInput(stream, BUFFER_SIZE);
+        ByteInput in = new ByteInput(stream, INITIAL_BUFFER, BUFFER_SIZE);
         try {
             int have = in.require(4);
             if (have < 4) {

@@ -170,8 +170,12 @@ public final class DeepGenerator {
 
         clock = startOfMessages;
         systemEvent('O');
-        for (int s = 0; s < symbolCount; s++) directory(s);
         for (int s = 0; s < symbolCount; s++) {
+            directory(s);
+            clock += 5_000 + random.nextInt(10_000);
+        }
+        for (int s = 0; s < symbolCount; s++) {
+            clock += 3_000 + random.nextInt(6_000); // the real feed spends a few microseconds per symbol
             status(s, 'T', "");
             indicator(s, ' ');
             opHalt(s, 'N');
