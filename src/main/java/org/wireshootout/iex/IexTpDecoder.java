@@ -185,7 +185,7 @@ public final class IexTpDecoder {
                         + complete + " of its " + count + " declared messages");
             }
             if (p != end) {
-                throw fault(offset + 12, "the segment's " + count + " message" + (count == 1 ? "" : "s") + " add up to "
+                throw fault(offset + 12, "the segment's " + count + " message" + (count == 1 ? " adds" : "s add") + " up to "
                         + (p - first) + " bytes but its header declares a payload of " + payloadLength + " bytes");
             }
         }

@@ -186,11 +186,12 @@ final class PcapNgReader extends CaptureReader {
         }
         long ts = toNanos(units, tsResolutions[i]);
         if (have < length) return cutOff(packet, length, kind, 28, captured, original, ts, linkTypes[i]);
+        // a wrong block length shows first as a trailer that does not repeat it
+        checkTrailer(start, p, length);
         if (captured > length - 32) {
             throw fault(start + 20, kind + " claims " + captured + " captured bytes, which do not fit its "
                     + length + "-byte block");
         }
-        checkTrailer(start, p, length);
         fill(packet, p + 28, (int) captured, original, ts, linkTypes[i], start, start + 28);
         in.pos = p + (int) length;
         return true;
