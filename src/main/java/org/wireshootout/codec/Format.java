@@ -1,5 +1,7 @@
 package org.wireshootout.codec;
 
+import org.wireshootout.codec.jackson.JacksonChronicleBytesCodec;
+import org.wireshootout.codec.jackson.JacksonCodec;
 import org.wireshootout.codec.limit.LimitCodec;
 import org.wireshootout.model.Data;
 
@@ -24,6 +26,21 @@ public enum Format {
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), LimitCodec::new),
+    jackson(Labels.of("Jackson 2.22", "Jackson: heap byte[], streaming API").text()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("a JsonParser (and its IOContext) per message: Jackson's blocking parsers cannot be reset onto new input")
+            .build(), JacksonCodec::new),
+    jacksonCBytes(Labels.of("Jackson 2.22 + Chronicle Bytes", "Jackson: Chronicle Bytes input/output streams").text()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("a JsonParser (and its IOContext) per message over Bytes.inputStream()")
+            .build(), JacksonChronicleBytesCodec::streams),
+    jacksonCBytesRW(Labels.of("Jackson 2.22 + Chronicle Bytes", "Jackson: Chronicle Bytes Reader/Writer").text()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("a JsonParser (and its IOContext) per message over Bytes.reader()")
+            .build(), JacksonChronicleBytesCodec::readerWriter),
     ;
 
     private final Labels labels;
