@@ -29,17 +29,17 @@ public enum Format {
     jackson(Labels.of("Jackson 2.22", "Jackson: heap byte[], streaming API").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
-            .allocates("a JsonParser (and its IOContext) per message: Jackson's blocking parsers cannot be reset onto new input")
+            .allocates("JsonGenerator.writeNumber(double) formats the price through a String")
             .build(), JacksonCodec::new),
     jacksonCBytes(Labels.of("Jackson 2.22 + Chronicle Bytes", "Jackson: Chronicle Bytes input/output streams").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
-            .allocates("a JsonParser (and its IOContext) per message over Bytes.inputStream()")
+            .allocates("a JsonParser (and its IOContext) per message over Bytes.inputStream(); the price through a String")
             .build(), JacksonChronicleBytesCodec::streams),
     jacksonCBytesRW(Labels.of("Jackson 2.22 + Chronicle Bytes", "Jackson: Chronicle Bytes Reader/Writer").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
-            .allocates("a JsonParser (and its IOContext) per message over Bytes.reader()")
+            .allocates("a JsonParser (and its IOContext) per message over Bytes.reader(); the price through a String")
             .build(), JacksonChronicleBytesCodec::readerWriter),
     ;
 
