@@ -3,6 +3,7 @@ package org.wireshootout.codec;
 import org.wireshootout.codec.jackson.JacksonChronicleBytesCodec;
 import org.wireshootout.codec.jackson.JacksonCodec;
 import org.wireshootout.codec.limit.LimitCodec;
+import org.wireshootout.codec.msgpack.MsgpackCodec;
 import org.wireshootout.model.Data;
 
 import java.util.Locale;
@@ -41,6 +42,9 @@ public enum Format {
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a JsonParser (and its IOContext) per message over Bytes.reader(); the price through a String")
             .build(), JacksonChronicleBytesCodec::readerWriter),
+    msgpack(Labels.of("msgpack-core 0.9.12", "MessagePack: map with field names").binary()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.HAND_WRITTEN).build(), MsgpackCodec::new),
     ;
 
     private final Labels labels;
