@@ -1,5 +1,6 @@
 package org.wireshootout.codec;
 
+import org.wireshootout.codec.bson.BsonCodec;
 import org.wireshootout.codec.jackson.JacksonChronicleBytesCodec;
 import org.wireshootout.codec.jackson.JacksonCodec;
 import org.wireshootout.codec.limit.LimitCodec;
@@ -45,6 +46,11 @@ public enum Format {
     msgpack(Labels.of("msgpack-core 0.9.12", "MessagePack: map with field names").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN).build(), MsgpackCodec::new),
+    bson(Labels.of("bson 5.14 (org.mongodb)", "BSON: heap, BsonBinaryWriter/Reader").binary()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
+            .build(), BsonCodec::new),
     ;
 
     private final Labels labels;
