@@ -1,5 +1,6 @@
 package org.wireshootout.codec;
 
+import org.wireshootout.codec.bson.BsonChronicleBytesCodec;
 import org.wireshootout.codec.bson.BsonCodec;
 import org.wireshootout.codec.jackson.JacksonChronicleBytesCodec;
 import org.wireshootout.codec.jackson.JacksonCodec;
@@ -51,6 +52,11 @@ public enum Format {
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
             .build(), BsonCodec::new),
+    bsonCBytes(Labels.of("bson 5.14 (org.mongodb) + Chronicle Bytes", "BSON: Chronicle Bytes (direct) as the byte store").binary()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
+            .build(), BsonChronicleBytesCodec::new),
     ;
 
     private final Labels labels;
