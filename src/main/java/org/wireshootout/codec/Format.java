@@ -4,6 +4,7 @@ import org.wireshootout.codec.bson.BsonChronicleBytesCodec;
 import org.wireshootout.codec.bson.BsonCodec;
 import org.wireshootout.codec.jackson.JacksonChronicleBytesCodec;
 import org.wireshootout.codec.jackson.JacksonCodec;
+import org.wireshootout.codec.jdk.JavaSerializationCodec;
 import org.wireshootout.codec.limit.LimitCodec;
 import org.wireshootout.codec.msgpack.MsgpackCodec;
 import org.wireshootout.model.Data;
@@ -57,6 +58,21 @@ public enum Format {
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
             .build(), BsonChronicleBytesCodec::new),
+    externalizable(Labels.of("JDK 17 java.io", "Externalizable: heap, ObjectOutputStream").binary()
+            .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
+            .build(), JavaSerializationCodec::externalizable),
+    externalizableCBytes(Labels.of("JDK 17 java.io + Chronicle Bytes", "Externalizable: Chronicle Bytes streams").binary()
+            .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
+            .build(), JavaSerializationCodec::externalizableChronicleBytes),
+    serializable(Labels.of("JDK 17 java.io", "Serializable: heap, default serialisation").binary()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.REFLECTION)
+            .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the object, the text String")
+            .build(), JavaSerializationCodec::serializable),
     ;
 
     private final Labels labels;
