@@ -7,6 +7,7 @@ import org.wireshootout.codec.jackson.JacksonCodec;
 import org.wireshootout.codec.jdk.JavaSerializationCodec;
 import org.wireshootout.codec.limit.LimitCodec;
 import org.wireshootout.codec.msgpack.MsgpackCodec;
+import org.wireshootout.codec.yaml.SnakeYamlCodec;
 import org.wireshootout.model.Data;
 
 import java.util.Locale;
@@ -73,6 +74,11 @@ public enum Format {
             .marshalling(Marshalling.REFLECTION)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the object, the text String")
             .build(), JavaSerializationCodec::serializable),
+    snakeYaml(Labels.of("SnakeYAML 2.7", "YAML: SnakeYAML, safe loading").text()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("SnakeYAML dumps and loads Java objects (a Map of boxed values) through its own events and nodes, built per document")
+            .build(), SnakeYamlCodec::new),
     ;
 
     private final Labels labels;
