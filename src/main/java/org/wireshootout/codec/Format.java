@@ -1,5 +1,6 @@
 package org.wireshootout.codec;
 
+import org.wireshootout.codec.boon.BoonCodec;
 import org.wireshootout.codec.bson.BsonChronicleBytesCodec;
 import org.wireshootout.codec.bson.BsonCodec;
 import org.wireshootout.codec.jackson.JacksonChronicleBytesCodec;
@@ -14,6 +15,7 @@ import java.util.Locale;
 import java.util.function.Supplier;
 
 import static org.wireshootout.codec.Labels.FieldIds;
+import static org.wireshootout.codec.Labels.Limitation;
 import static org.wireshootout.codec.Labels.Marshalling;
 import static org.wireshootout.codec.Labels.Memory;
 import static org.wireshootout.codec.Labels.TextEncoding;
@@ -79,6 +81,12 @@ public enum Format {
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("SnakeYAML dumps and loads Java objects (a Map of boxed values) through its own events and nodes, built per document")
             .build(), SnakeYamlCodec::new),
+    boon(Labels.of("Boon 0.34 (io.fastjson)", "Boon: JSON, reflection").text()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.REFLECTION)
+            .allocates("Boon serialises objects (the text as a String) and parses into its own lazy map of boxed values")
+            .cannotCarry(Limitation.NON_FINITE_DOUBLE)
+            .build(), BoonCodec::new),
     ;
 
     private final Labels labels;
