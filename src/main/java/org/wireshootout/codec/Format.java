@@ -51,27 +51,27 @@ public enum Format {
     msgpack(Labels.of("msgpack-core 0.9.12", "MessagePack: map with field names").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN).build(), MsgpackCodec::new),
-    bson(Labels.of("bson 5.14 (org.mongodb)", "BSON: heap, BsonBinaryWriter/Reader").binary()
+    bson(Labels.of("org.mongodb bson 5.14", "BSON: heap, BsonBinaryWriter/Reader").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
             .build(), BsonCodec::new),
-    bsonCBytes(Labels.of("bson 5.14 (org.mongodb) + Chronicle Bytes", "BSON: Chronicle Bytes (direct) as the byte store").binary()
+    bsonCBytes(Labels.of("org.mongodb bson 5.14 + Chronicle Bytes", "BSON: Chronicle Bytes (direct) as the byte store").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
             .build(), BsonChronicleBytesCodec::new),
-    externalizable(Labels.of("JDK 17 java.io", "Externalizable: heap, ObjectOutputStream").binary()
+    externalizable(Labels.of("JDK java.io serialisation", "Externalizable: heap, ObjectOutputStream").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
             .build(), JavaSerializationCodec::externalizable),
-    externalizableCBytes(Labels.of("JDK 17 java.io + Chronicle Bytes", "Externalizable: Chronicle Bytes streams").binary()
+    externalizableCBytes(Labels.of("JDK java.io serialisation + Chronicle Bytes", "Externalizable: Chronicle Bytes streams").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
             .build(), JavaSerializationCodec::externalizableChronicleBytes),
-    serializable(Labels.of("JDK 17 java.io", "Serializable: heap, default serialisation").binary()
+    serializable(Labels.of("JDK java.io serialisation", "Serializable: heap, default serialisation").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.REFLECTION)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the object, the text String")
@@ -81,7 +81,7 @@ public enum Format {
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("SnakeYAML dumps and loads Java objects (a Map of boxed values) through its own events and nodes, built per document")
             .build(), SnakeYamlCodec::new),
-    boon(Labels.of("Boon 0.34 (io.fastjson)", "Boon: JSON, reflection").text()
+    boon(Labels.of("Boon 0.34", "Boon: JSON, reflection").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.REFLECTION)
             .allocates("Boon serialises objects (the text as a String) and parses into its own lazy map of boxed values")
