@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.io.SerializedString;
@@ -59,6 +60,9 @@ final class JsonDataMapping {
     static JsonFactory factory(boolean escapeNonAscii) {
         JsonFactory f = JsonFactory.builder()
                 .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+                // the fed parser of the heap row counts documents and tokens across all the messages it is
+                // fed, so these totals are kept unlimited explicitly (they are by default) whatever the default
+                .streamReadConstraints(StreamReadConstraints.builder().maxDocumentLength(-1).maxTokenCount(-1).build())
                 .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
                 .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
                 .configure(JsonWriteFeature.ESCAPE_NON_ASCII, escapeNonAscii)
