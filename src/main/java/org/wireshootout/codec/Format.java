@@ -1,12 +1,21 @@
 package org.wireshootout.codec;
 
+import org.wireshootout.codec.boon.BoonCodec;
+import org.wireshootout.codec.bson.BsonChronicleBytesCodec;
+import org.wireshootout.codec.bson.BsonCodec;
+import org.wireshootout.codec.jackson.JacksonChronicleBytesCodec;
+import org.wireshootout.codec.jackson.JacksonCodec;
+import org.wireshootout.codec.jdk.JavaSerializationCodec;
 import org.wireshootout.codec.limit.LimitCodec;
+import org.wireshootout.codec.msgpack.MsgpackCodec;
+import org.wireshootout.codec.yaml.SnakeYamlCodec;
 import org.wireshootout.model.Data;
 
 import java.util.Locale;
 import java.util.function.Supplier;
 
 import static org.wireshootout.codec.Labels.FieldIds;
+import static org.wireshootout.codec.Labels.Limitation;
 import static org.wireshootout.codec.Labels.Marshalling;
 import static org.wireshootout.codec.Labels.Memory;
 import static org.wireshootout.codec.Labels.TextEncoding;
@@ -24,6 +33,60 @@ public enum Format {
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), LimitCodec::new),
+    jackson(Labels.of("Jackson 2.22", "Jackson: heap byte[], streaming API").text()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("JsonGenerator.writeNumber(double) formats the price through a String")
+            .build(), JacksonCodec::new),
+    jacksonCBytes(Labels.of("Jackson 2.22 + Chronicle Bytes", "Jackson: Chronicle Bytes input/output streams").text()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("a JsonParser (and its IOContext) per message over Bytes.inputStream(); the price through a String")
+            .build(), JacksonChronicleBytesCodec::streams),
+    jacksonCBytesRW(Labels.of("Jackson 2.22 + Chronicle Bytes", "Jackson: Chronicle Bytes Reader/Writer").text()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("a JsonParser (and its IOContext) per message over Bytes.reader(); the price through a String")
+            .build(), JacksonChronicleBytesCodec::readerWriter),
+    msgpack(Labels.of("msgpack-core 0.9.12", "MessagePack: map with field names").binary()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.HAND_WRITTEN).build(), MsgpackCodec::new),
+    bson(Labels.of("org.mongodb bson 5.14", "BSON: heap, BsonBinaryWriter/Reader").binary()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
+            .build(), BsonCodec::new),
+    bsonCBytes(Labels.of("org.mongodb bson 5.14 + Chronicle Bytes", "BSON: Chronicle Bytes (direct) as the byte store").binary()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
+            .build(), BsonChronicleBytesCodec::new),
+    externalizable(Labels.of("JDK java.io serialisation", "Externalizable: heap, ObjectOutputStream").binary()
+            .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
+            .build(), JavaSerializationCodec::externalizable),
+    externalizableCBytes(Labels.of("JDK java.io serialisation + Chronicle Bytes", "Externalizable: Chronicle Bytes streams").binary()
+            .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
+            .build(), JavaSerializationCodec::externalizableChronicleBytes),
+    serializable(Labels.of("JDK java.io serialisation", "Serializable: heap, default serialisation").binary()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.REFLECTION)
+            .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the object, the text String")
+            .build(), JavaSerializationCodec::serializable),
+    snakeYaml(Labels.of("SnakeYAML 2.7", "YAML: SnakeYAML, safe loading").text()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.HAND_WRITTEN)
+            .allocates("SnakeYAML dumps and loads Java objects (a Map of boxed values) through its own events and nodes, built per document")
+            .build(), SnakeYamlCodec::new),
+    boon(Labels.of("Boon 0.34", "Boon: JSON, reflection").text()
+            .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
+            .marshalling(Marshalling.REFLECTION)
+            .allocates("Boon serialises objects (the text as a String) and parses into its own lazy map of boxed values")
+            .cannotCarry(Limitation.NON_FINITE_DOUBLE)
+            .build(), BoonCodec::new),
     ;
 
     private final Labels labels;

@@ -1,0 +1,219 @@
+package org.wireshootout.codec.yaml;
+
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.model.Data;
+import org.wireshootout.model.DataFields;
+import org.wireshootout.model.Side;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.representer.Representer;
+
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The {@code snakeYaml} row: a block-style YAML mapping of the six fields, through SnakeYAML 2.7 configured
+ * for untrusted input.
+ *
+ * <p>Loading is safe: {@link SafeConstructor} builds only standard YAML types (maps, strings, numbers,
+ * booleans), no tag may name a Java class, duplicate keys are refused, no alias may stand for a collection,
+ * nesting is limited to 2 and the document to {@value #CODE_POINT_LIMIT} code points. The loaded Map is then
+ * checked and copied into the target by hand: fields in any order, unknown/missing fields or wrong types are a
+ * {@link DecodeException}.
+ *
+ * <p>Dumping: one {@link Yaml} instance, one {@link LinkedHashMap} refilled per message (insertion order keeps
+ * the fields in model order) and one reusable character sink; characters go to UTF-8 through a reused encoder.
+ * SnakeYAML's API takes Java objects and builds its own events and nodes per document, so boxed values, the
+ * text String and SnakeYAML's internal objects are allocated on every message: the label says so.
+ *
+ * <p>YAML carries what JSON cannot: SnakeYAML writes NaN and the infinities as {@code .NaN}, {@code .inf},
+ * {@code -.inf} and resolves them back, and -0.0 as {@code -0.0}.
+ */
+public final class SnakeYamlCodec implements Codec<Data> {
+    private static final String NAME = "snakeYaml";
+    static final int CODE_POINT_LIMIT = 128 * 1024;
+
+    private final Yaml yaml;
+    private final Map<String, Object> out = new LinkedHashMap<>(16);
+    private final CharSink chars = new CharSink();
+    private final CharSource source = new CharSource();
+    private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
+            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private ByteBuffer bytes = ByteBuffer.allocate(512);
+    private CharBuffer decoded = CharBuffer.allocate(512);
+
+    public SnakeYamlCodec() {
+        LoaderOptions load = new LoaderOptions();
+        load.setAllowDuplicateKeys(false);
+        load.setMaxAliasesForCollections(0);
+        load.setAllowRecursiveKeys(false);
+        load.setNestingDepthLimit(2);
+        load.setCodePointLimit(CODE_POINT_LIMIT);
+        load.setTagInspector(tag -> false); // no global tag may select a class
+        DumperOptions dump = new DumperOptions();
+        dump.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+        dump.setAllowUnicode(true); // characters as UTF-8, not \\u escapes
+        yaml = new Yaml(new SafeConstructor(load), new Representer(dump), dump, load);
+    }
+
+    @Override
+    public int encode(Data value) {
+        out.put(DataFields.price.name(), value.getPrice());
+        out.put(DataFields.flag.name(), value.isFlag());
+        out.put(DataFields.text.name(), value.getText().toString());
+        out.put(DataFields.side.name(), value.getSide().name());
+        out.put(DataFields.smallInt.name(), value.getSmallInt());
+        out.put(DataFields.longInt.name(), value.getLongInt());
+        chars.reset();
+        yaml.dump(out, chars);
+        int max = (int) (chars.size() * (double) encoder.maxBytesPerChar()) + 1;
+        if (bytes.capacity() < max) bytes = ByteBuffer.allocate(max);
+        bytes.clear();
+        encoder.reset();
+        CharBuffer in = CharBuffer.wrap(chars.array(), 0, chars.size());
+        CoderResult r = encoder.encode(in, bytes, true);
+        if (r.isError()) throw new IllegalArgumentException("text is not valid UTF-16 (" + r + ")");
+        encoder.flush(bytes);
+        return bytes.position();
+    }
+
+    @Override
+    public void decode(Data target) {
+        int length = bytes.position();
+        if (decoded.capacity() < length) decoded = CharBuffer.allocate(length); // UTF-8 never has more chars than bytes
+        ByteBuffer in = ByteBuffer.wrap(bytes.array(), 0, length);
+        decoded.clear();
+        decoder.reset();
+        CoderResult r = decoder.decode(in, decoded, true);
+        if (r.isError()) throw new DecodeException(NAME, in.position(), "not UTF-8: " + r);
+        decoder.flush(decoded);
+        source.reset(decoded.array(), decoded.position());
+        Object loaded;
+        try {
+            loaded = yaml.load(source);
+        } catch (YAMLException e) {
+            throw new DecodeException(NAME, -1, e.getMessage(), e);
+        }
+        if (!(loaded instanceof Map)) throw new DecodeException(NAME, 0, "expected a mapping, found " + describe(loaded));
+        Map<?, ?> map = (Map<?, ?>) loaded;
+        for (Object key : map.keySet()) {
+            if (!(key instanceof String) || !isField((String) key)) throw new DecodeException(NAME, 0, "unknown field '" + key + "'");
+        }
+        if (map.size() != 6) throw new DecodeException(NAME, 0, "expected the 6 fields, found " + map.keySet());
+        Object price = map.get("price");
+        if (price instanceof Double) target.setPrice((Double) price);
+        else if (price instanceof Integer || price instanceof Long) target.setPrice(((Number) price).longValue());
+        else throw wrongType("price", "a number", price);
+        Object flag = map.get("flag");
+        if (!(flag instanceof Boolean)) throw wrongType("flag", "a boolean", flag);
+        target.setFlag((Boolean) flag);
+        Object text = map.get("text");
+        if (!(text instanceof String)) throw wrongType("text", "a string", text);
+        target.setText((String) text);
+        Object side = map.get("side");
+        if ("Buy".equals(side)) target.setSide(Side.Buy);
+        else if ("Sell".equals(side)) target.setSide(Side.Sell);
+        else throw wrongType("side", "Buy or Sell", side);
+        Object smallInt = map.get("smallInt");
+        if (!(smallInt instanceof Integer)) throw wrongType("smallInt", "an int", smallInt);
+        target.setSmallInt((Integer) smallInt);
+        Object longInt = map.get("longInt");
+        if (!(longInt instanceof Integer || longInt instanceof Long)) throw wrongType("longInt", "a long", longInt);
+        target.setLongInt(((Number) longInt).longValue());
+    }
+
+    private static boolean isField(String key) {
+        for (DataFields f : DataFields.values()) if (f.name().equals(key)) return true;
+        return false;
+    }
+
+    private static DecodeException wrongType(String field, String wanted, Object found) {
+        return new DecodeException(NAME, 0, field + " must be " + wanted + ", found " + describe(found));
+    }
+
+    private static String describe(Object o) {
+        return o == null ? "null" : o.getClass().getSimpleName() + " " + o;
+    }
+
+    @Override public int length() { return bytes.position(); }
+
+    @Override public byte[] bytes() { return Arrays.copyOf(bytes.array(), bytes.position()); }
+
+    @Override
+    public void load(byte[] src, int offset, int length) {
+        if (bytes.capacity() < length) bytes = ByteBuffer.allocate(length);
+        bytes.clear();
+        bytes.put(src, offset, length);
+    }
+
+    @Override public String render() { return new String(bytes.array(), 0, bytes.position(), StandardCharsets.UTF_8); }
+
+    /** A Writer over a char array the codec owns and rewinds per message. */
+    private static final class CharSink extends Writer {
+        private char[] buf = new char[512];
+        private int size;
+
+        void reset() { size = 0; }
+        char[] array() { return buf; }
+        int size() { return size; }
+
+        @Override
+        public void write(char[] c, int off, int len) {
+            if (len > buf.length - size) buf = Arrays.copyOf(buf, Math.max(size + len, buf.length * 2));
+            System.arraycopy(c, off, buf, size, len);
+            size += len;
+        }
+
+        @Override
+        public void write(String s, int off, int len) {
+            if (len > buf.length - size) buf = Arrays.copyOf(buf, Math.max(size + len, buf.length * 2));
+            s.getChars(off, off + len, buf, size);
+            size += len;
+        }
+
+        @Override public void flush() { }
+        @Override public void close() { }
+    }
+
+    /** A Reader over a char array, pointed at new content per message. */
+    private static final class CharSource extends Reader {
+        private char[] buf;
+        private int size;
+        private int pos;
+
+        void reset(char[] chars, int length) {
+            buf = chars;
+            size = length;
+            pos = 0;
+        }
+
+        @Override
+        public int read(char[] c, int off, int len) {
+            if (len == 0) return 0;
+            int n = Math.min(len, size - pos);
+            if (n <= 0) return -1;
+            System.arraycopy(buf, pos, c, off, n);
+            pos += n;
+            return n;
+        }
+
+        @Override public void close() { }
+    }
+}

@@ -1,0 +1,134 @@
+package org.wireshootout.codec.bson;
+
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Format;
+import org.wireshootout.model.Data;
+import org.wireshootout.model.Side;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class BsonCodecTest {
+
+    /** int32 length 4 + price 1+6+8 + flag 1+5+1 + text 1+5+4+13 + side 1+5+4+5 + smallInt 1+9+4 + longInt 1+8+8 + terminator 1. */
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"bson", "bsonCBytes"})
+    void canonicalMessageIsNinetySixBytes(Format format) {
+        assertEquals(96, format.newCodec().encode(Data.canonical()));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"bson", "bsonCBytes"})
+    void rawBsonDocumentReadsTheBytes(Format format) {
+        Codec<Data> codec = format.newCodec();
+        codec.encode(new Data(-0.25, true, "Grüße 😀", Side.Buy, Integer.MIN_VALUE, 42));
+        RawBsonDocument doc = new RawBsonDocument(codec.bytes());
+        assertEquals(List.of("price", "flag", "text", "side", "smallInt", "longInt"), new ArrayList<>(doc.keySet()));
+        assertEquals(-0.25, doc.getDouble("price").getValue());
+        assertEquals(true, doc.getBoolean("flag").getValue());
+        assertEquals("Grüße 😀", doc.getString("text").getValue());
+        assertEquals("Buy", doc.getString("side").getValue());
+        assertEquals(Integer.MIN_VALUE, doc.getInt32("smallInt").getValue());
+        assertEquals(42L, doc.getInt64("longInt").getValue()); // int64 even when the value is small
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"bson", "bsonCBytes"})
+    void bothRowsWriteTheSameBytesAsTheLibrarysOwnBuffer(Format format) {
+        Data v = new Data(1e-300, false, "é€😀", Side.Sell, 7, -8);
+        assertArrayEquals(encoded(Format.bson, v), encoded(format, v));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"bson", "bsonCBytes"})
+    void acceptsFieldsInAnyOrder(Format format) {
+        BsonDocument d = new BsonDocument("longInt", new BsonInt32(5)).append("side", new BsonString("Sell"))
+                .append("text", new BsonString("t€")).append("smallInt", new BsonInt32(4))
+                .append("flag", BsonBoolean.FALSE).append("price", new BsonDouble(2.5));
+        assertEquals(new Data(2.5, false, "t€", Side.Sell, 4, 5), decode(format.newCodec(), bytes(d)));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"bson", "bsonCBytes"})
+    void rejectsWhatIsNotTheMessage(Format format) {
+        Codec<Data> codec = format.newCodec();
+        BsonDocument ok = new BsonDocument("price", new BsonDouble(1.5)).append("flag", BsonBoolean.TRUE)
+                .append("text", new BsonString("t")).append("side", new BsonString("Sell"))
+                .append("smallInt", new BsonInt32(1)).append("longInt", new BsonInt64(2));
+        Data expected = new Data(1.5, true, "t", Side.Sell, 1, 2);
+        assertEquals(expected, decode(codec, bytes(ok)));
+        List<byte[]> bad = new ArrayList<>();
+        bad.add(bytes(ok.clone().append("extra", new BsonInt32(1))));
+        BsonDocument missing = ok.clone();
+        missing.remove("flag");
+        bad.add(bytes(missing));
+        bad.add(bytes(with(ok, "flag", new BsonInt32(1))));
+        bad.add(bytes(with(ok, "price", new BsonInt32(1))));
+        bad.add(bytes(with(ok, "smallInt", new BsonInt64(1))));
+        bad.add(bytes(with(ok, "side", new BsonString("Hold"))));
+        byte[] whole = bytes(ok);
+        bad.add(Arrays.copyOf(whole, whole.length - 1));             // cut short
+        byte[] lying = whole.clone();
+        int textLength = indexOf(whole, "text".getBytes()) + 5;      // the int32 after the name "text\0"
+        lying[textLength + 3] = 0x7F;                                 // claims ~2 GB
+        bad.add(lying);
+        byte[] docLength = whole.clone();
+        docLength[0] += 8;                                            // document length beyond the message
+        bad.add(docLength);
+        for (byte[] b : bad) assertThrows(DecodeException.class, () -> decode(codec, b));
+        assertEquals(expected, decode(codec, bytes(ok)));
+    }
+
+    private static byte[] encoded(Format f, Data v) {
+        Codec<Data> c = f.newCodec();
+        c.encode(v);
+        return c.bytes();
+    }
+
+    private static BsonDocument with(BsonDocument d, String key, BsonValue v) {
+        BsonDocument copy = d.clone();
+        copy.put(key, v);
+        return copy;
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle) {
+        outer:
+        for (int i = 0; i <= hay.length - needle.length; i++) {
+            for (int k = 0; k < needle.length; k++) if (hay[i + k] != needle[k]) continue outer;
+            return i;
+        }
+        throw new AssertionError("not found");
+    }
+
+    private static byte[] bytes(BsonDocument d) {
+        ByteBuffer b = new RawBsonDocument(d, new BsonDocumentCodec()).getByteBuffer().asNIO();
+        byte[] a = new byte[b.remaining()];
+        b.get(a);
+        return a;
+    }
+
+    private static Data decode(Codec<Data> codec, byte[] b) {
+        codec.load(b, 0, b.length);
+        Data d = new Data();
+        codec.decode(d);
+        return d;
+    }
+}

@@ -1,0 +1,103 @@
+package org.wireshootout.codec.jackson;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Format;
+import org.wireshootout.model.Data;
+import org.wireshootout.model.Side;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The three Jackson rows: canonical size, the bytes read by an independent decoder, strict decoding. */
+class JacksonCodecTest {
+
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"jackson", "jacksonCBytes", "jacksonCBytesRW"})
+    void canonicalMessageIsOneHundredBytesOfJson(Format format) {
+        Codec<Data> codec = format.newCodec();
+        assertEquals(100, codec.encode(Data.canonical()));
+        assertEquals("{\"price\":1234.0,\"flag\":true,\"text\":\"Hello World!\",\"side\":\"Sell\","
+                + "\"smallInt\":123,\"longInt\":1234567890}", new String(codec.bytes(), StandardCharsets.UTF_8));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"jackson", "jacksonCBytes", "jacksonCBytesRW"})
+    void databindReadsTheBytes(Format format) throws Exception {
+        Codec<Data> codec = format.newCodec();
+        Data v = new Data(-0.5, false, "Grüße €", Side.Buy, -7, Long.MIN_VALUE);
+        codec.encode(v);
+        JsonNode tree = new ObjectMapper().readTree(codec.bytes());
+        assertEquals(6, tree.size());
+        assertEquals(-0.5, tree.get("price").doubleValue());
+        assertTrue(tree.get("flag").isBoolean());
+        assertEquals(false, tree.get("flag").booleanValue());
+        assertEquals("Grüße €", tree.get("text").textValue());
+        assertEquals("Buy", tree.get("side").textValue());
+        assertTrue(tree.get("smallInt").isInt());
+        assertEquals(-7, tree.get("smallInt").intValue());
+        assertEquals(Long.MIN_VALUE, tree.get("longInt").longValue());
+        // names in the order the model declares them
+        List<String> names = new ArrayList<>();
+        for (Iterator<String> it = tree.fieldNames(); it.hasNext(); ) names.add(it.next());
+        assertEquals(List.of("price", "flag", "text", "side", "smallInt", "longInt"), names);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"jackson", "jacksonCBytes", "jacksonCBytesRW"})
+    void acceptsFieldsInAnyOrderAndWhitespace(Format format) {
+        Data back = decode(format, " { \"longInt\" : 5, \"side\":\"Buy\", \"smallInt\":4,\"text\":\"a\\u00e9\\\"\","
+                + "\"flag\":false, \"price\": 12 }\n");
+        assertEquals(new Data(12, false, "aé\"", Side.Buy, 4, 5), back);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"jackson", "jacksonCBytes", "jacksonCBytesRW"})
+    void rejectsWhatIsNotTheMessage(Format format) {
+        String ok = "\"price\":1.5,\"flag\":true,\"text\":\"t\",\"side\":\"Sell\",\"smallInt\":1,\"longInt\":2";
+        Codec<Data> codec = format.newCodec();
+        decode(codec, "{" + ok + "}");
+        String[] bad = {
+                "{" + ok + ",\"extra\":1}",                                   // unknown field
+                "{" + ok.replace(",\"flag\":true", "") + "}",                // missing field
+                "{" + ok + ",\"flag\":true}",                                 // repeated field
+                "{" + ok.replace("\"flag\":true", "\"flag\":1") + "}",       // wrong type
+                "{" + ok.replace("\"smallInt\":1", "\"smallInt\":1.5") + "}",
+                "{" + ok.replace("\"smallInt\":1", "\"smallInt\":4294967296") + "}", // out of int range
+                "{" + ok.replace("\"Sell\"", "\"Hold\"") + "}",               // no such side
+                "{" + ok.replace("1.5", "\"1.5\"") + "}",                     // number as a string
+                "{" + ok,                                                       // cut short
+                "{" + ok + "}{}",                                               // something after the object
+                "[1]",
+                "",
+        };
+        for (String json : bad) {
+            RuntimeException e = assertThrows(RuntimeException.class, () -> decode(codec, json), json);
+            assertTrue(e instanceof DecodeException, json + " gave " + e);
+        }
+        // the same codec is still usable after the rejected messages
+        assertEquals(new Data(1.5, true, "t", Side.Sell, 1, 2), decode(codec, "{" + ok + "}"));
+    }
+
+    private static Data decode(Format format, String json) {
+        return decode(format.newCodec(), json);
+    }
+
+    private static Data decode(Codec<Data> codec, String json) {
+        byte[] b = json.getBytes(StandardCharsets.UTF_8);
+        codec.load(b, 0, b.length);
+        Data d = new Data();
+        codec.decode(d);
+        return d;
+    }
+}

@@ -1,0 +1,124 @@
+package org.wireshootout.codec.jdk;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Format;
+import org.wireshootout.model.Data;
+import org.wireshootout.model.Side;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class JavaSerializationCodecTest {
+
+    /**
+     * Externalizable: stream header 4, TC_OBJECT 1, class descriptor 1 + (2 + 45 name) + 8 UID + 1 flags + 2 field
+     * count + 1 end + 1 no superclass = 61, then block data 1 + 1 length + 36 (8 + 1 + 2+12 + 1 + 4 + 8), end 1.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"externalizable", "externalizableCBytes"})
+    void externalizableCanonicalSize(Format format) {
+        assertEquals(105, format.newCodec().encode(Data.canonical()));
+    }
+
+    @Test
+    void serializableCanonicalSize() {
+        assertEquals(283, Format.serializable.newCodec().encode(Data.canonical()));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"externalizable", "externalizableCBytes"})
+    void plainObjectInputStreamReadsExternalizableBytes(Format format) throws Exception {
+        Codec<Data> codec = format.newCodec();
+        codec.encode(new Data(-0.25, true, "Grüße 😀", Side.Buy, -3, Long.MIN_VALUE));
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(codec.bytes()))) {
+            ExternalizableData d = (ExternalizableData) in.readObject();
+            assertEquals(-0.25, d.price);
+            assertEquals(true, d.flag);
+            assertEquals("Grüße 😀", d.text);
+            assertEquals(Side.Buy, d.side);
+            assertEquals(-3, d.smallInt);
+            assertEquals(Long.MIN_VALUE, d.longInt);
+            assertEquals(-1, in.read());
+        }
+    }
+
+    @Test
+    void plainObjectInputStreamReadsSerializableBytes() throws Exception {
+        Codec<Data> codec = Format.serializable.newCodec();
+        codec.encode(new Data(1e300, false, "x", Side.Sell, 5, 6));
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(codec.bytes()))) {
+            SerializableData d = (SerializableData) in.readObject();
+            assertEquals(1e300, d.price);
+            assertEquals(false, d.flag);
+            assertEquals("x", d.text);
+            assertEquals(Side.Sell, d.side);
+            assertEquals(5, d.smallInt);
+            assertEquals(6, d.longInt);
+        }
+        // the field names are in the class descriptor
+        String latin1 = new String(codec.bytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (String name : List.of("price", "flag", "text", "side", "smallInt", "longInt")) assertTrue(latin1.contains(name), name);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"externalizable", "externalizableCBytes", "serializable"})
+    void filterAndChecksRejectOtherStreams(Format format) throws Exception {
+        Codec<Data> codec = format.newCodec();
+        List<byte[]> bad = new ArrayList<>();
+        bad.add(serialise(new ArrayList<>(List.of(1, 2))));                 // a class not allowed
+        bad.add(serialise(new int[]{1, 2, 3}));                            // an array
+        bad.add(serialise("just a string"));                               // not the adapter
+        Codec<Data> other = (format == Format.serializable ? Format.externalizable : Format.serializable).newCodec();
+        other.encode(Data.canonical());
+        bad.add(other.bytes());                                             // the other adapter class
+        codec.encode(Data.canonical());
+        byte[] good = codec.bytes();
+        bad.add(Arrays.copyOf(good, good.length - 1));                      // cut short
+        bad.add(Arrays.copyOf(good, good.length + 1));                      // a byte left over
+        byte[] corrupt = good.clone();
+        corrupt[0] = 0;                                                     // no stream header
+        bad.add(corrupt);
+        for (byte[] b : bad) {
+            codec.load(b, 0, b.length);
+            assertThrows(DecodeException.class, () -> codec.decode(new Data()));
+        }
+        codec.load(good, 0, good.length);
+        Data back = new Data();
+        codec.decode(back);
+        assertEquals(Data.canonical(), back);
+    }
+
+    @Test
+    void externalizableRefusesABadSide() {
+        Codec<Data> codec = Format.externalizable.newCodec();
+        codec.encode(Data.canonical());
+        byte[] b = codec.bytes();
+        // side byte: after price 8, flag 1, text 2+12 in the block that starts 2 bytes before the data
+        int blockData = b.length - 1 - 36;
+        assertEquals(1, b[blockData + 8 + 1 + 14]); // Sell
+        b[blockData + 8 + 1 + 14] = 2;
+        codec.load(b, 0, b.length);
+        assertThrows(DecodeException.class, () -> codec.decode(new Data()));
+    }
+
+    private static byte[] serialise(Object o) throws Exception {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bos)) {
+            out.writeObject(o);
+        }
+        return bos.toByteArray();
+    }
+}

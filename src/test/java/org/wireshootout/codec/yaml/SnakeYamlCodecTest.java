@@ -1,0 +1,96 @@
+package org.wireshootout.codec.yaml;
+
+import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Format;
+import org.wireshootout.model.Data;
+import org.wireshootout.model.Side;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SnakeYamlCodecTest {
+
+    @Test
+    void canonicalMessageIsEightyNineBytesOfBlockYaml() {
+        Codec<Data> codec = Format.snakeYaml.newCodec();
+        assertEquals(89, codec.encode(Data.canonical()));
+        assertEquals("price: 1234.0\nflag: true\ntext: Hello World!\nside: Sell\nsmallInt: 123\nlongInt: 1234567890\n",
+                new String(codec.bytes(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aPlainSafeYamlLoadReadsTheBytes() {
+        Codec<Data> codec = Format.snakeYaml.newCodec();
+        codec.encode(new Data(Double.NaN, false, "0.1: not a key, 😀", Side.Buy, -5, Long.MAX_VALUE));
+        Map<String, Object> m = new Yaml(new SafeConstructor(new LoaderOptions()))
+                .load(new String(codec.bytes(), StandardCharsets.UTF_8));
+        assertEquals(List.of("price", "flag", "text", "side", "smallInt", "longInt"), new ArrayList<>(m.keySet()));
+        assertEquals(Double.NaN, (Double) m.get("price"));
+        assertEquals(false, m.get("flag"));
+        assertEquals("0.1: not a key, 😀", m.get("text"));
+        assertEquals("Buy", m.get("side"));
+        assertEquals(-5, m.get("smallInt"));
+        assertEquals(Long.MAX_VALUE, m.get("longInt"));
+    }
+
+    @Test
+    void acceptsFieldsInAnyOrderAndFlowStyle() {
+        assertEquals(new Data(Double.NEGATIVE_INFINITY, false, "t€", Side.Sell, 4, 5),
+                decode(Format.snakeYaml.newCodec(), "{longInt: 5, side: Sell, text: \"t€\", smallInt: 4, flag: false, price: -.inf}"));
+    }
+
+    @Test
+    void rejectsWhatIsNotTheMessage() {
+        Codec<Data> codec = Format.snakeYaml.newCodec();
+        String ok = "price: 1.5\nflag: true\ntext: t\nside: Sell\nsmallInt: 1\nlongInt: 2\n";
+        Data expected = new Data(1.5, true, "t", Side.Sell, 1, 2);
+        assertEquals(expected, decode(codec, ok));
+        String[] bad = {
+                ok + "extra: 1\n",
+                ok.replace("flag: true\n", ""),
+                ok + "flag: false\n",                                  // duplicate key
+                ok.replace("flag: true", "flag: 1"),
+                ok.replace("smallInt: 1", "smallInt: 4294967296"),
+                ok.replace("smallInt: 1", "smallInt: 1.0"),
+                ok.replace("side: Sell", "side: Hold"),
+                ok.replace("text: t", "text: 12"),                     // a number, not a string
+                ok.replace("price: 1.5", "price: '1.5'"),
+                ok.replace("text: t", "text: !!java.lang.Object t"),  // a class tag
+                ok.replace("text: t", "text: !!binary AAAA"),
+                ok.replace("text: t", "text: {a: {b: c}}"),            // nesting beyond the limit
+                "a: &a [x, x]\nb: [*a, *a]\n" + ok,                    // an alias for a collection
+                ok + "---\n" + ok,                                     // two documents
+                "- 1\n- 2\n",
+                "price: [",
+        };
+        for (String yaml : bad) assertThrows(DecodeException.class, () -> decode(codec, yaml), yaml);
+        // the limits themselves answer, before any field check
+        DecodeException alias = assertThrows(DecodeException.class, () -> decode(codec, "a: &a [x, x]\nb: [*a, *a]\n"));
+        assertTrue(alias.getMessage().contains("aliases"), alias.getMessage());
+        DecodeException tag = assertThrows(DecodeException.class, () -> decode(codec, "a: !!java.io.File x\n"));
+        assertTrue(tag.getMessage().contains("Global tag is not allowed"), tag.getMessage());
+        byte[] notUtf8 = {(byte) 0xC3, (byte) 0x28};
+        codec.load(notUtf8, 0, 2);
+        assertThrows(DecodeException.class, () -> codec.decode(new Data()));
+        assertEquals(expected, decode(codec, ok));
+    }
+
+    private static Data decode(Codec<Data> codec, String yaml) {
+        byte[] b = yaml.getBytes(StandardCharsets.UTF_8);
+        codec.load(b, 0, b.length);
+        Data d = new Data();
+        codec.decode(d);
+        return d;
+    }
+}
