@@ -1,0 +1,52 @@
+package org.wireshootout.codec.capnp;
+
+import org.capnproto.ArrayOutputStream;
+import org.capnproto.MessageBuilder;
+import org.capnproto.MessageReader;
+import org.capnproto.Serialize;
+import org.capnproto.Text;
+import org.openjdk.jmh.infra.Blackhole;
+import org.wireshootout.codec.InPlaceAccess;
+import org.wireshootout.gen.capnp.DataCapnp;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * The {@code capnp} row: Cap'n Proto's standard (unpacked) stream framing, a segment table then the
+ * segment. Reading slices the segment out of the codec's buffer without copying it, so the fields are read
+ * in place: this row also serves {@link InPlaceAccess}. See {@link CapnpCodecBase} for reuse and allocation.
+ */
+public final class CapnpCodec extends CapnpCodecBase implements InPlaceAccess {
+    /** Serialize.read moves the position of the buffer it is given: a view of the codec's buffer, made once. */
+    private final ByteBuffer readView = buffer.duplicate();
+
+    public CapnpCodec() {
+        super("capnp");
+    }
+
+    @Override
+    void write(ArrayOutputStream out, MessageBuilder message) throws IOException {
+        Serialize.write(out, message);
+    }
+
+    @Override
+    MessageReader read() throws IOException {
+        readView.clear().limit(length);
+        return Serialize.read(readView, LIMITS);
+    }
+
+    /** The six fields read in place by the generated reader; the text as the runtime's reader over its bytes. */
+    @Override
+    public void access(Blackhole sink) {
+        DataCapnp.Data.Reader r = root();
+        sink.consume(r.getPrice());
+        sink.consume(r.getFlag());
+        sink.consume(r.getSide());
+        sink.consume(r.getSmallInt());
+        sink.consume(r.getLongInt());
+        Text.Reader t = r.getText();
+        sink.consume(t.size);
+        sink.consume(t);
+    }
+}
