@@ -36,6 +36,18 @@ public final class CapnpCodec extends CapnpCodecBase implements InPlaceAccess {
         return Serialize.read(readView, LIMITS);
     }
 
+    /**
+     * The segment table that Cap'n Proto's stream serialization puts before the segments: the segment count and
+     * each segment's size in words, padded to a word (8 bytes for the one segment this codec writes).
+     */
+    @Override
+    public int headerLength() {
+        if (length < 4) return 0;
+        long segments = (buffer.getInt(0) & 0xFFFF_FFFFL) + 1;
+        long table = (4 + 4 * segments + 7) & ~7L;
+        return (int) Math.min(table, length);
+    }
+
     /** The six fields read in place by the generated reader; the text as the runtime's reader over its bytes. */
     @Override
     public void access(Blackhole sink) {

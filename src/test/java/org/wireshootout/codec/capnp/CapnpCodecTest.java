@@ -21,7 +21,9 @@ class CapnpCodecTest {
     /** Segment table 8, root pointer 8, struct 3 data words + 1 pointer = 32, text 12 + NUL in 2 words = 16. */
     @Test
     void canonicalSizes() {
-        assertEquals(64, new CapnpCodec().encode(Data.canonical()));
+        CapnpCodec unpacked = new CapnpCodec();
+        assertEquals(64, unpacked.encode(Data.canonical()));
+        assertEquals(8, unpacked.headerLength(), "one segment: count and size, one word of segment table");
         assertEquals(36, new CapnpPackedCodec().encode(Data.canonical()));
     }
 
