@@ -3,11 +3,16 @@ package org.wireshootout.codec;
 import org.wireshootout.codec.boon.BoonCodec;
 import org.wireshootout.codec.bson.BsonChronicleBytesCodec;
 import org.wireshootout.codec.bson.BsonCodec;
+import org.wireshootout.codec.capnp.CapnpCodec;
+import org.wireshootout.codec.capnp.CapnpPackedCodec;
+import org.wireshootout.codec.flatbuffers.FlatBuffersCodec;
 import org.wireshootout.codec.jackson.JacksonChronicleBytesCodec;
 import org.wireshootout.codec.jackson.JacksonCodec;
 import org.wireshootout.codec.jdk.JavaSerializationCodec;
 import org.wireshootout.codec.limit.LimitCodec;
 import org.wireshootout.codec.msgpack.MsgpackCodec;
+import org.wireshootout.codec.protobuf.ProtobufCodec;
+import org.wireshootout.codec.sbe.SbeCodec;
 import org.wireshootout.codec.yaml.SnakeYamlCodec;
 import org.wireshootout.model.Data;
 
@@ -87,6 +92,30 @@ public enum Format {
             .allocates("Boon serialises objects (the text as a String) and parses into its own lazy map of boxed values")
             .cannotCarry(Limitation.NON_FINITE_DOUBLE)
             .build(), BoonCodec::new),
+    sbe(Labels.of("SBE", "SBE: generated flyweights, heap UnsafeBuffer").binary()
+            .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).build(), SbeCodec::new),
+    flatbuffers(Labels.of("FlatBuffers", "FlatBuffers: generated table, reused builder").binary()
+            .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
+            .cannotCarry(Limitation.NEGATIVE_ZERO).build(), FlatBuffersCodec::new),
+    capnp(Labels.of("Cap'n Proto", "Cap'n Proto: generated struct, unpacked").binary()
+            .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
+            .allocates("capnproto-java makes new builder objects per initRoot, new segment slices and table per write,"
+                    + " and a new message reader with its segment slices and reader objects per read")
+            .build(), CapnpCodec::new),
+    capnpPacked(Labels.of("Cap'n Proto", "Cap'n Proto: generated struct, packed").binary()
+            .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
+            .allocates("as capnp, plus the packing stream per write and new unpacked segment buffers per read")
+            .build(), CapnpPackedCodec::new),
+    protobuf(Labels.of("Protobuf", "Protobuf: generated message (proto3)").binary()
+            .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
+            .allocates("protobuf-java messages are immutable: a new message and a String for the text per encode"
+                    + " (plus the CodedOutputStream), a new message and String per decode")
+            .build(), ProtobufCodec::new),
     ;
 
     private final Labels labels;

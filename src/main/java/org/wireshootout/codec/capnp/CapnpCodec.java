@@ -1,0 +1,64 @@
+package org.wireshootout.codec.capnp;
+
+import org.capnproto.ArrayOutputStream;
+import org.capnproto.MessageBuilder;
+import org.capnproto.MessageReader;
+import org.capnproto.Serialize;
+import org.capnproto.Text;
+import org.openjdk.jmh.infra.Blackhole;
+import org.wireshootout.codec.InPlaceAccess;
+import org.wireshootout.gen.capnp.DataCapnp;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * The {@code capnp} row: Cap'n Proto's standard (unpacked) stream framing, a segment table then the
+ * segment. Reading slices the segment out of the codec's buffer without copying it, so the fields are read
+ * in place: this row also serves {@link InPlaceAccess}. See {@link CapnpCodecBase} for reuse and allocation.
+ */
+public final class CapnpCodec extends CapnpCodecBase implements InPlaceAccess {
+    /** Serialize.read moves the position of the buffer it is given: a view of the codec's buffer, made once. */
+    private final ByteBuffer readView = buffer.duplicate();
+
+    public CapnpCodec() {
+        super("capnp");
+    }
+
+    @Override
+    void write(ArrayOutputStream out, MessageBuilder message) throws IOException {
+        Serialize.write(out, message);
+    }
+
+    @Override
+    MessageReader read() throws IOException {
+        readView.clear().limit(length);
+        return Serialize.read(readView, LIMITS);
+    }
+
+    /**
+     * The segment table that Cap'n Proto's stream serialization puts before the segments: the segment count and
+     * each segment's size in words, padded to a word (8 bytes for the one segment this codec writes).
+     */
+    @Override
+    public int headerLength() {
+        if (length < 4) return 0;
+        long segments = (buffer.getInt(0) & 0xFFFF_FFFFL) + 1;
+        long table = (4 + 4 * segments + 7) & ~7L;
+        return (int) Math.min(table, length);
+    }
+
+    /** The six fields read in place by the generated reader; the text as the runtime's reader over its bytes. */
+    @Override
+    public void access(Blackhole sink) {
+        DataCapnp.Data.Reader r = root();
+        sink.consume(r.getPrice());
+        sink.consume(r.getFlag());
+        sink.consume(r.getSide());
+        sink.consume(r.getSmallInt());
+        sink.consume(r.getLongInt());
+        Text.Reader t = r.getText();
+        sink.consume(t.size);
+        sink.consume(t);
+    }
+}

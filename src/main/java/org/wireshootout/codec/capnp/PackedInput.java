@@ -1,0 +1,53 @@
+package org.wireshootout.codec.capnp;
+
+import org.capnproto.BufferedInputStream;
+import org.capnproto.DecodeException;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The input {@code SerializePacked.read} unpacks from: the codec's buffer, like the runtime's
+ * {@code ArrayInputStream}, but failing at the end of the bytes instead of hanging. The runtime's
+ * {@code PackedInputStream} asks its input for a fresh read buffer whenever the current one is empty and
+ * tries again; {@code ArrayInputStream} hands back the same empty buffer, so a truncated packed message
+ * spins forever (capnproto-java 0.1.16). Any request for more bytes past the end is a truncated message.
+ */
+final class PackedInput implements BufferedInputStream {
+    private final ByteBuffer buf;
+
+    PackedInput(ByteBuffer source) {
+        this.buf = source.duplicate();
+    }
+
+    /** Makes the first {@code length} bytes of the source the input, from the start. */
+    PackedInput reset(int length) {
+        buf.clear().limit(length);
+        return this;
+    }
+
+    @Override
+    public ByteBuffer getReadBuffer() {
+        if (!buf.hasRemaining()) throw new DecodeException("packed message ends before its segments are complete");
+        return buf;
+    }
+
+    @Override
+    public int read(ByteBuffer dst) {
+        int size = Math.min(dst.remaining(), buf.remaining());
+        if (size == 0) return buf.hasRemaining() ? 0 : -1;
+        int limit = buf.limit();
+        buf.limit(buf.position() + size);
+        dst.put(buf);
+        buf.limit(limit);
+        return size;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return true;
+    }
+
+    @Override
+    public void close() {
+    }
+}

@@ -1,0 +1,163 @@
+package org.wireshootout.codec.sbe;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.openjdk.jmh.infra.Blackhole;
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.InPlaceAccess;
+import org.wireshootout.codec.utf8.Utf8;
+import org.wireshootout.gen.sbe.data.BooleanType;
+import org.wireshootout.gen.sbe.data.DataDecoder;
+import org.wireshootout.gen.sbe.data.DataEncoder;
+import org.wireshootout.gen.sbe.data.MessageHeaderDecoder;
+import org.wireshootout.gen.sbe.data.MessageHeaderEncoder;
+import org.wireshootout.model.Data;
+import org.wireshootout.model.Side;
+
+/**
+ * The {@code sbe} row: the encoder and decoder flyweights generated from {@code schemas/sbe/data.xml}, with
+ * the standard 8-byte message header, over an Agrona {@link UnsafeBuffer} wrapping a heap {@code byte[]}
+ * (heap, like most rows, so that {@link #bytes} and {@link #load} are plain array copies).
+ *
+ * <p>Text: the schema's {@code varStringEncoding} is UTF-8, for which SBE generates {@code text(String)} and
+ * {@code text()} (both allocate) besides raw-byte methods; the {@code Appendable} getter exists only for
+ * ASCII, which cannot carry the Latin-1 text every row must carry. So encode writes the UTF-8 into a reused
+ * scratch array and hands it to the generated {@code putText(byte[], ...)} (one copy of the text bytes), and
+ * decode uses the generated {@code wrapText} to get a view of the bytes in place and decodes them straight
+ * into the target's {@code StringBuilder}. Nothing is allocated per message.
+ *
+ * <p>SBE's generated decoder checks nothing; decode checks the header (schema, template, block length) and
+ * that the text's length prefix stays inside the message, so hostile bytes give a {@link DecodeException}.
+ */
+public final class SbeCodec implements Codec<Data>, InPlaceAccess {
+    static final String NAME = "sbe";
+    private static final int CAPACITY = 4096;
+    private static final int HEADER = MessageHeaderDecoder.ENCODED_LENGTH;
+
+    private final byte[] storage = new byte[CAPACITY];
+    private final UnsafeBuffer buffer = new UnsafeBuffer(storage);
+    private final MessageHeaderEncoder headerEncoder = new MessageHeaderEncoder();
+    private final DataEncoder encoder = new DataEncoder();
+    private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
+    private final DataDecoder decoder = new DataDecoder();
+    /** Re-pointed at the text bytes by {@code wrapText}: a view, no copy. */
+    private final UnsafeBuffer textView = new UnsafeBuffer(storage, 0, 0);
+    private byte[] textScratch = new byte[3 * 64];
+    private int length;
+
+    @Override
+    public int encode(Data value) {
+        CharSequence text = value.getText();
+        if (3 * text.length() > textScratch.length) {
+            textScratch = new byte[3 * text.length()]; // grows once for a longer text, never per message
+        }
+        int textLength = Utf8.encode(text, textScratch, 0);
+        encoder.wrapAndApplyHeader(buffer, 0, headerEncoder)
+                .price(value.getPrice())
+                .longInt(value.getLongInt())
+                .smallInt(value.getSmallInt())
+                .flag(value.isFlag() ? BooleanType.T : BooleanType.F)
+                .side(value.getSide() == Side.Buy ? org.wireshootout.gen.sbe.data.Side.Buy : org.wireshootout.gen.sbe.data.Side.Sell)
+                .putText(textScratch, 0, textLength);
+        return length = HEADER + encoder.encodedLength();
+    }
+
+    @Override
+    public void decode(Data target) {
+        wrapDecoder();
+        target.setPrice(decoder.price());
+        target.setLongInt(decoder.longInt());
+        target.setSmallInt(decoder.smallInt());
+        target.setFlag(flag(decoder.flag()));
+        target.setSide(side(decoder.side()));
+        wrapTextChecked();
+        StringBuilder sb = target.textBuffer();
+        sb.setLength(0);
+        Utf8.decode(textView.byteArray(), textView.wrapAdjustment(), textView.capacity(), sb);
+    }
+
+    /** The six fields read from the buffer by the generated decoder; the text as a view of its bytes. */
+    @Override
+    public void access(Blackhole sink) {
+        wrapDecoder();
+        sink.consume(decoder.price());
+        sink.consume(decoder.longInt());
+        sink.consume(decoder.smallInt());
+        sink.consume(decoder.flag());
+        sink.consume(decoder.side());
+        wrapTextChecked();
+        sink.consume(textView.capacity());
+        sink.consume(textView);
+    }
+
+    private void wrapDecoder() {
+        if (length < HEADER + DataDecoder.BLOCK_LENGTH) {
+            throw new DecodeException(NAME, 0, "message of " + length + " bytes is shorter than header and block");
+        }
+        headerDecoder.wrap(buffer, 0);
+        if (headerDecoder.schemaId() != DataDecoder.SCHEMA_ID || headerDecoder.templateId() != DataDecoder.TEMPLATE_ID) {
+            throw new DecodeException(NAME, 2, "schema " + headerDecoder.schemaId() + " template " + headerDecoder.templateId()
+                    + " is not the Data message (schema " + DataDecoder.SCHEMA_ID + " template " + DataDecoder.TEMPLATE_ID + ")");
+        }
+        int blockLength = headerDecoder.blockLength();
+        if (blockLength < DataDecoder.BLOCK_LENGTH || HEADER + blockLength > length) {
+            throw new DecodeException(NAME, 0, "block length " + blockLength + " does not fit a " + length + "-byte message");
+        }
+        decoder.wrap(buffer, HEADER, blockLength, headerDecoder.version());
+    }
+
+    private void wrapTextChecked() {
+        int at = decoder.limit();
+        if (at + DataDecoder.textHeaderLength() > length) {
+            throw new DecodeException(NAME, at, "text length runs past the end of the message");
+        }
+        int textLength = decoder.textLength();
+        if (textLength < 0 || textLength > length - at - DataDecoder.textHeaderLength()) {
+            throw new DecodeException(NAME, at, "text of " + (textLength & 0xFFFF_FFFFL) + " bytes runs past the end of the "
+                    + length + "-byte message");
+        }
+        decoder.wrapText(textView);
+    }
+
+    private static boolean flag(BooleanType flag) {
+        switch (flag) {
+            case T: return true;
+            case F: return false;
+            default: throw new DecodeException(NAME, HEADER + DataDecoder.flagEncodingOffset(), "flag is neither T nor F");
+        }
+    }
+
+    private static Side side(org.wireshootout.gen.sbe.data.Side side) {
+        switch (side) {
+            case Buy: return Side.Buy;
+            case Sell: return Side.Sell;
+            default: throw new DecodeException(NAME, HEADER + DataDecoder.sideEncodingOffset(), "side is neither Buy nor Sell");
+        }
+    }
+
+    @Override
+    public int length() {
+        return length;
+    }
+
+    @Override
+    public byte[] bytes() {
+        byte[] copy = new byte[length];
+        System.arraycopy(storage, 0, copy, 0, length);
+        return copy;
+    }
+
+    @Override
+    public void load(byte[] src, int offset, int len) {
+        if (len > CAPACITY) throw new DecodeException(NAME, 0, len + " bytes exceed the " + CAPACITY + "-byte buffer");
+        System.arraycopy(src, offset, storage, 0, len);
+        length = len;
+    }
+
+    @Override
+    public String render() {
+        // the generated decoder's own text view of the message
+        wrapDecoder();
+        return decoder.appendTo(new StringBuilder()).toString();
+    }
+}

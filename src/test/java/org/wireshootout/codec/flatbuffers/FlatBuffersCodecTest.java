@@ -1,0 +1,79 @@
+package org.wireshootout.codec.flatbuffers;
+
+import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.gen.fbs.data.Side;
+import org.wireshootout.model.Data;
+
+import java.nio.ByteBuffer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FlatBuffersCodecTest {
+
+    /**
+     * Root offset 4, padding 4 (the buffer is aligned to the 8-byte fields), vtable 16 (4 + 6 slots), table
+     * 36 (soffset 4, flag 1, side 1, padding 2, text offset 4, smallInt 4, padding 4, price 8, longInt 8),
+     * string 4 + 12 + NUL + padding 3.
+     */
+    @Test
+    void canonicalSize() {
+        assertEquals(80, new FlatBuffersCodec().encode(Data.canonical()));
+    }
+
+    @Test
+    void galleryBytesAreAFlatBufferReadByAFreshTable() {
+        FlatBuffersCodec codec = new FlatBuffersCodec();
+        codec.encode(Data.canonical());
+        org.wireshootout.gen.fbs.data.Data t = org.wireshootout.gen.fbs.data.Data.getRootAsData(ByteBuffer.wrap(codec.bytes()));
+        assertEquals(Data.CANONICAL_PRICE, t.price());
+        assertTrue(t.flag());
+        assertEquals(Data.CANONICAL_TEXT, t.text()); // the generated String getter, not the codec's UTF-8 path
+        assertEquals(Side.Sell, t.side());
+        assertEquals(Data.CANONICAL_SMALL_INT, t.smallInt());
+        assertEquals(Data.CANONICAL_LONG_INT, t.longInt());
+    }
+
+    @Test
+    void negativeZeroIsDroppedAsTheDefaultByTheLibrary() {
+        FlatBuffersCodec codec = new FlatBuffersCodec();
+        Data value = Data.canonical();
+        int withPrice = codec.encode(value);
+        value.setPrice(-0.0);
+        assertEquals(withPrice - 8, codec.encode(value), "-0.0 == 0.0, the default, so the field is not written");
+        assertEquals(0.0, org.wireshootout.gen.fbs.data.Data.getRootAsData(ByteBuffer.wrap(codec.bytes())).price());
+    }
+
+    @Test
+    void loadVerifiesTheStructure() {
+        byte[] good = canonicalBytes();
+        new FlatBuffersCodec().load(good, 0, good.length); // the real thing passes
+
+        assertRefused(good, 0, 0x7F);        // root offset beyond the bytes
+        assertRefused(good, 0, 0x19);        // root offset unaligned
+        assertRefused(good, 24, 0x70);       // soffset: vtable beyond the bytes
+        assertRefused(good, 8, 0x7E);        // vtable size beyond the bytes
+        assertRefused(good, 10, 0x7C);       // table size beyond the bytes
+        assertRefused(good, 16, 0x30);       // the text field's offset outside the table
+        assertRefused(good, 60, 0x40);       // text length past the end
+        assertRefused(good, 60 + 4 + 12, 'x'); // text without its NUL
+        byte[] cut = new byte[good.length - 8];
+        System.arraycopy(good, 0, cut, 0, cut.length);
+        assertThrows(DecodeException.class, () -> new FlatBuffersCodec().load(cut, 0, cut.length));
+    }
+
+    private static void assertRefused(byte[] good, int at, int value) {
+        byte[] bad = good.clone();
+        bad[at] = (byte) value;
+        assertThrows(DecodeException.class, () -> new FlatBuffersCodec().load(bad, 0, bad.length),
+                "byte " + at + " set to " + value);
+    }
+
+    private static byte[] canonicalBytes() {
+        FlatBuffersCodec codec = new FlatBuffersCodec();
+        codec.encode(Data.canonical());
+        return codec.bytes();
+    }
+}

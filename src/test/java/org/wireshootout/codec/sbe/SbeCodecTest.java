@@ -1,0 +1,81 @@
+package org.wireshootout.codec.sbe;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.gen.sbe.data.BooleanType;
+import org.wireshootout.gen.sbe.data.DataDecoder;
+import org.wireshootout.gen.sbe.data.MessageHeaderDecoder;
+import org.wireshootout.gen.sbe.data.Side;
+import org.wireshootout.model.Data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class SbeCodecTest {
+
+    /** 8-byte header, 22-byte block (price, longInt, smallInt, flag, side), 4-byte text length, 12 text bytes. */
+    @Test
+    void canonicalSize() {
+        assertEquals(8 + 22 + 4 + 12, new SbeCodec().encode(Data.canonical()));
+    }
+
+    @Test
+    void galleryBytesAreSbeReadByAFreshGeneratedDecoder() {
+        SbeCodec codec = new SbeCodec();
+        codec.encode(Data.canonical());
+        UnsafeBuffer buffer = new UnsafeBuffer(codec.bytes());
+        MessageHeaderDecoder header = new MessageHeaderDecoder();
+        DataDecoder decoder = new DataDecoder().wrapAndApplyHeader(buffer, 0, header);
+        assertEquals(DataDecoder.SCHEMA_ID, header.schemaId());
+        assertEquals(Data.CANONICAL_PRICE, decoder.price());
+        assertEquals(Data.CANONICAL_LONG_INT, decoder.longInt());
+        assertEquals(Data.CANONICAL_SMALL_INT, decoder.smallInt());
+        assertEquals(BooleanType.T, decoder.flag());
+        assertEquals(Side.Sell, decoder.side());
+        assertEquals(Data.CANONICAL_TEXT, decoder.text()); // the generated String getter, not the codec's UTF-8 path
+        assertEquals(buffer.capacity(), decoder.encodedLength() + MessageHeaderDecoder.ENCODED_LENGTH);
+    }
+
+    @Test
+    void refusesATextLengthThatRunsPastTheMessage() {
+        byte[] bytes = canonicalBytes();
+        bytes[30] = 13; // the uint32 text length at offset 8 + 22: one more byte than there is
+        assertThrows(DecodeException.class, () -> decode(bytes));
+        bytes[30] = 12;
+        bytes[33] = (byte) 0x80; // 2^31 + 12: negative as an int
+        assertThrows(DecodeException.class, () -> decode(bytes));
+    }
+
+    @Test
+    void refusesAnotherTemplateOrATruncatedMessage() {
+        byte[] other = canonicalBytes();
+        other[2] = 2; // templateId
+        assertThrows(DecodeException.class, () -> decode(other));
+        byte[] bytes = canonicalBytes();
+        SbeCodec codec = new SbeCodec();
+        codec.load(bytes, 0, 29);
+        assertThrows(DecodeException.class, () -> codec.decode(new Data()));
+        codec.load(bytes, 0, 33);
+        assertThrows(DecodeException.class, () -> codec.decode(new Data()));
+    }
+
+    @Test
+    void refusesAShortBlockLength() {
+        byte[] bytes = canonicalBytes();
+        bytes[0] = 21;
+        assertThrows(DecodeException.class, () -> decode(bytes));
+    }
+
+    private static byte[] canonicalBytes() {
+        SbeCodec codec = new SbeCodec();
+        codec.encode(Data.canonical());
+        return codec.bytes();
+    }
+
+    private static void decode(byte[] bytes) {
+        SbeCodec codec = new SbeCodec();
+        codec.load(bytes, 0, bytes.length);
+        codec.decode(new Data());
+    }
+}
