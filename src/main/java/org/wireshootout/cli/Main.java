@@ -16,7 +16,7 @@ import java.util.List;
  */
 @Command(name = "wire-shootout", mixinStandardHelpOptions = true,
         description = "Wire Shootout tools: the gallery of encodings, capture stats, reports.",
-        subcommands = {GalleryCommand.class})
+        subcommands = {GalleryCommand.class, FormatsCommand.class, ReportCommand.class, CompareCommand.class})
 public final class Main implements Runnable {
 
     static final String RELAUNCHED = "wireshootout.relaunched";
