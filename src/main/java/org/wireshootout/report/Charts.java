@@ -7,8 +7,10 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,15 +41,17 @@ final class Charts {
     static boolean percentileCurves(String title, List<JmhResult> results, List<String> labels, Path png) throws IOException {
         XYChart chart = new XYChartBuilder().width(1100).height(650).title(title)
                 .xAxisTitle("percentile (log scale of 1/(1-p); last point of each line = worst sample)")
-                .yAxisTitle("ns per operation (log)").build();
-        Styler s = chart.getStyler();
-        chart.getStyler().setXAxisLogarithmic(true);
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setXAxisLogarithmicDecadeOnly(true);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setMarkerSize(5);
-        s.setChartBackgroundColor(java.awt.Color.WHITE);
+                .yAxisTitle("time per operation (log)").build();
+        XYStyler s = chart.getStyler();
+        s.setXAxisLogarithmic(true);
+        s.setYAxisLogarithmic(true);
+        s.setXAxisLogarithmicDecadeOnly(true);
+        s.setYAxisLogarithmicDecadeOnly(true);
+        s.setLegendPosition(Styler.LegendPosition.OutsideE);
+        s.setMarkerSize(5);
+        s.setChartBackgroundColor(Color.WHITE);
         chart.setCustomXAxisTickLabelsFormatter(Charts::percentLabel);
+        chart.setCustomYAxisTickLabelsFormatter(Charts::timeLabel);
         boolean any = false;
         for (int i = 0; i < results.size(); i++) {
             JmhResult r = results.get(i);
@@ -74,8 +78,23 @@ final class Charts {
     /** 10 -> "90%", 1000 -> "99.9%": the percentile whose tail holds 1/x of the samples. */
     static String percentLabel(double x) {
         double p = 100 * (1 - 1 / x);
-        String s = String.format(Locale.ROOT, "%.6f", p).replaceAll("0+$", "").replaceAll("\\.$", "");
-        return s + "%";
+        return trim(p, 6) + "%";
+    }
+
+    /** 100 -> "100 ns", 1e4 -> "10 µs", 1e7 -> "10 ms". */
+    static String timeLabel(double ns) {
+        if (ns >= 1e9) return trim(ns / 1e9) + " s";
+        if (ns >= 1e6) return trim(ns / 1e6) + " ms";
+        if (ns >= 1e3) return trim(ns / 1e3) + " µs";
+        return trim(ns) + " ns";
+    }
+
+    private static String trim(double v) {
+        return trim(v, 3);
+    }
+
+    private static String trim(double v, int decimals) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 
     static void bytesBars(List<String> names, List<Integer> bytes, Path png) throws IOException {
@@ -85,7 +104,7 @@ final class Charts {
         chart.getStyler().setLegendVisible(false);
         chart.getStyler().setXAxisLabelRotation(45);
         chart.getStyler().setLabelsVisible(true);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.addSeries("bytes", names, bytes);
         BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
     }

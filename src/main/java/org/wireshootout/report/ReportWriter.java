@@ -13,6 +13,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -112,10 +113,10 @@ public final class ReportWriter {
             }
             sb.append("`").append(REFERENCE_BENCHMARK).append("`, encode then decode of the six-field message. ")
                     .append("Times in µs; p50, B/op and samples beside the reference columns.\n\n");
-            if (chronicle.isEmpty()) sb.append("No Chronicle Wire rows in this run.\n\n");
+            if (chronicle.isEmpty()) sb.append("No Chronicle Wire rows in this run.\n");
             else referenceTable(chronicle).appendTo(sb);
             sb.append("\n## Comparison with other libraries\n\n");
-            if (others.isEmpty()) sb.append("No other rows in this run.\n\n");
+            if (others.isEmpty()) sb.append("No other rows in this run.\n");
             else referenceTable(others).appendTo(sb);
             sb.append('\n');
             referenceNotes(sb, reference);
@@ -162,6 +163,9 @@ public final class ReportWriter {
                     .append(env.path("state").asText("?")).append(", started ").append(env.path("started").asText("?"))
                     .append(", finished ").append(env.path("finished").asText("not recorded")).append(". ");
             JsonNode cpu = env.path("cpu");
+            if (env.path("profile").asText().equals("quick")) {
+                sb.append("**Quick profile: a smoke test.** One fork and short warm-up; figures are not fit for comparing formats. ");
+            }
             sb.append("Pinned to CPU ").append(cpu.path("pinned").asText("?"))
                     .append(cpu.path("pinnedIsolated").asBoolean(false) ? " (isolated)" : " (**not isolated**)")
                     .append(", affinity mode `").append(cpu.path("affinity").asText("?")).append("`.\n\n");
@@ -235,9 +239,8 @@ public final class ReportWriter {
                 continue;
             }
             Labels l = f.get().labels();
-            sb.append(l.displayName).append(" (").append(l.library).append("; ").append(l.kind.name().toLowerCase())
-                    .append(", ").append(l.memory.name().toLowerCase()).append(" memory, marshalling ")
-                    .append(l.marshalling.name().toLowerCase().replace('_', '-')).append(')');
+            sb.append(l.displayName).append(" — library ").append(l.library).append(", ").append(lower(l.kind))
+                    .append(", ").append(lower(l.memory)).append(" memory, marshalling ").append(lower(l.marshalling));
             MessageSizes.Size s = size(f.get());
             if (s != null && s.header > 0) sb.append("; bytes include a ").append(s.header).append("-byte header");
             if (s != null && s.error != null) sb.append("; bytes not computed: ").append(s.error);
@@ -319,6 +322,10 @@ public final class ReportWriter {
         }
         line(sb, "Libraries (from the jar)", libs.toString());
         sb.append('\n');
+    }
+
+    private static String lower(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     private static String orNone(String s) {

@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The thread-affinity hook: the property, the binding, and the executor JMH is pointed at. */
 class AffinitySupportTest {
@@ -59,7 +58,6 @@ class AffinitySupportTest {
         } finally {
             executor.shutdownNow();
         }
-        assertTrue(Affinity.getAffinity().cardinality() >= 1);
     }
 
     @Test
