@@ -110,6 +110,7 @@ if [ -z "$CPU" ]; then
   fi
 fi
 [[ $CPU =~ ^[0-9]+$ ]] || die "--cpu takes one CPU number"
+[[ " ${ALLOWED_LIST[*]} " == *" $CPU "* ]] || die "CPU $CPU is not one this shell may run on ($ALLOWED)"
 CPU_ISOLATED=0
 for c in "${ISOLATED_LIST[@]}"; do [ "$c" = "$CPU" ] && CPU_ISOLATED=1; done
 if [ $CPU_ISOLATED -eq 0 ]; then
@@ -406,7 +407,7 @@ for g in "${RUN_GROUPS[@]}"; do
   # complete = JMH exited 0, reported no failure, and the JSON holds every benchmark asked for
   missing=()
   while IFS= read -r b; do
-    grep -q "\"benchmark\" : \"$b\"" "$json" 2>/dev/null || missing+=("$b")
+    grep -Eq "\"benchmark\" *: *\"${b//./\\.}\"" "$json" 2>/dev/null || missing+=("$b")
   done < <(benches_for "$g")
   MISSING[$g]="${missing[*]}"
   FLAGS_OF[$g]=$(awk '/^# Fork:/ { f = 1; next } f && /^-XX:/ { print; exit }' "$log" | sed 's/ *$//')
@@ -420,7 +421,8 @@ for g in "${RUN_GROUPS[@]}"; do
     else
       AFFINITY_SEEN[$g]=0
       status=failed
-      echo "  $g: the benchmark thread was not pinned (no confirmation in $log; did -- -jvmArgs replace the inherited flags?)" >&2
+      reason=$(grep -o '\[wireshootout.affinity\] FAILED.*' "$log" | head -n 1)
+      echo "  $g: the benchmark thread was not pinned: ${reason:-no confirmation in the log (did -- -jvmArgs replace the inherited flags?)}" >&2
     fi
   fi
   STATUS[$g]=$status

@@ -21,6 +21,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         RunDirectory run = RunDirectory.read(dir);
+        for (String u : run.unreadable) System.err.println("skipped unreadable result file " + u);
         if (run.results.isEmpty()) {
             System.err.println("no JMH results in " + dir);
             return 1;

@@ -180,6 +180,9 @@ public final class ReportWriter {
             String status = e.getValue().path("status").asText("?");
             if (!status.equals("ok")) notOk.add(e.getKey() + " (" + status + ")");
         }
+        if (!run.unreadable.isEmpty()) {
+            sb.append("**Unreadable result files (left out):** ").append(String.join("; ", run.unreadable)).append(".\n\n");
+        }
         if (!notOk.isEmpty()) {
             sb.append("**Formats without complete results:** ").append(String.join(", ", notOk))
                     .append(". Their rows are missing or partial; see each `<format>.log`.\n\n");

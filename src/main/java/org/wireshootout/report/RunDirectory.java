@@ -32,11 +32,14 @@ public final class RunDirectory {
     /** The manifest, or a missing node when the directory has none. */
     public final JsonNode env;
     public final List<JmhResult> results;
+    /** JSON files that could not be read as JMH results, with the reason. */
+    public final List<String> unreadable;
 
-    private RunDirectory(Path dir, JsonNode env, List<JmhResult> results) {
+    private RunDirectory(Path dir, JsonNode env, List<JmhResult> results, List<String> unreadable) {
         this.dir = dir;
         this.env = env;
         this.results = results;
+        this.unreadable = unreadable;
     }
 
     public static RunDirectory read(Path dir) throws IOException {
@@ -51,15 +54,21 @@ public final class RunDirectory {
                     .collect(Collectors.toList());
         }
         List<JmhResult> results = new ArrayList<>();
+        List<String> unreadable = new ArrayList<>();
         for (Path f : files) {
             // a format interrupted before JMH wrote its file leaves no JSON, or an empty one: the manifest says which
             if (Files.size(f) == 0) continue;
-            results.addAll(JmhResult.read(f));
+            try {
+                results.addAll(JmhResult.read(f));
+            } catch (IOException | RuntimeException e) {
+                // one damaged file must not hide the others; the report names it
+                unreadable.add(f.getFileName() + " (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            }
         }
         results.sort(Comparator.comparing(JmhResult::shortName, RunDirectory::compareBenchmarks)
                 .thenComparing(r -> r.format() == null ? "" : r.format(), RunDirectory::compareFormats)
                 .thenComparing(JmhResult::otherParams));
-        return new RunDirectory(dir, env, List.copyOf(results));
+        return new RunDirectory(dir, env, List.copyOf(results), List.copyOf(unreadable));
     }
 
     /** The benchmarks present ({@code Class.method}), in reading order. */

@@ -193,7 +193,7 @@ class ReportWriterTest {
     }
 
     @Test
-    void interruptedFormatsAreListedAndTheirEmptyFilesSkipped() throws IOException {
+    void interruptedAndUnreadableFormatsAreListedAndTheRestReported() throws IOException {
         Path dir = ReportFixtures.copyFixture(tmp, "run");
         Files.writeString(dir.resolve("other.json"), "");
         JsonNode env = ReportFixtures.readJson(dir.resolve("env.json"));
@@ -201,7 +201,10 @@ class ReportWriterTest {
         other.put("status", "interrupted");
         ((ArrayNode) other.putArray("benchmarks")).add("org.wireshootout.bench.DataBenchmark.roundTrip");
         ReportFixtures.writeJson(dir.resolve("env.json"), env);
+        Files.writeString(dir.resolve("broken.json"), "[{\"benchmark\": ");
         String md = report(dir);
         assertTrue(md.contains("**Formats without complete results:** other (interrupted)"), md);
+        assertTrue(md.contains("**Unreadable result files (left out):** broken.json"), md);
+        assertEquals(2, table(md, COMPARISON).size(), "the readable files are still reported");
     }
 }
