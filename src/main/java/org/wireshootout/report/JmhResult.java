@@ -139,11 +139,6 @@ public final class JmhResult {
         return benchmark.substring(cls + 1);
     }
 
-    /** The benchmark method's name. */
-    public String method() {
-        return benchmark.substring(benchmark.lastIndexOf('.') + 1);
-    }
-
     /** True for SampleTime results, the ones with per-sample histograms. */
     public boolean hasHistograms() {
         return !forkHistograms.isEmpty();

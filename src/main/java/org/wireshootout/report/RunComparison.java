@@ -104,14 +104,20 @@ public final class RunComparison {
         return v;
     }
 
-    static double spread(double[] forks) {
+    /** {min, max} over the forks. */
+    static double[] range(double[] forks) {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (double v : forks) {
             min = Math.min(min, v);
             max = Math.max(max, v);
         }
-        return max - min;
+        return new double[] {min, max};
+    }
+
+    static double spread(double[] forks) {
+        double[] r = range(forks);
+        return r[1] - r[0];
     }
 
     static Verdict judge(double a, double b, double[] aForks, double[] bForks) {
@@ -146,7 +152,7 @@ public final class RunComparison {
             }
             boolean alloc = l.statistic.equals(ALLOC);
             t.row(List.of(l.row, l.statistic, value(l.a, alloc), value(l.b, alloc), Fmt.ratio(l.ratio()),
-                    range(l.aForks, alloc), range(l.bForks, alloc), mark(l.verdict)));
+                    rangeText(l.aForks, alloc), rangeText(l.bForks, alloc), mark(l.verdict)));
         }
         if (t != null) {
             t.appendTo(sb);
@@ -161,16 +167,11 @@ public final class RunComparison {
         return alloc ? Fmt.bytesPerOp(v) : Fmt.nanos(v);
     }
 
-    private static String range(double[] forks, boolean alloc) {
+    private static String rangeText(double[] forks, boolean alloc) {
         if (forks.length == 0) return "";
         if (forks.length == 1) return "1 fork: no spread";
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        for (double v : forks) {
-            min = Math.min(min, v);
-            max = Math.max(max, v);
-        }
-        return value(min, alloc) + ".." + value(max, alloc) + " (" + forks.length + ")";
+        double[] r = range(forks);
+        return value(r[0], alloc) + ".." + value(r[1], alloc) + " (" + forks.length + ")";
     }
 
     static String mark(Verdict v) {

@@ -2,7 +2,6 @@ package org.wireshootout.report;
 
 import org.openjdk.jmh.util.MultisetStatistics;
 
-import java.util.Collections;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -33,16 +32,8 @@ public final class SampleHistogram {
         return n;
     }
 
-    public boolean isEmpty() {
-        return n == 0;
-    }
-
     public double max() {
         return n == 0 ? Double.NaN : counts.lastKey();
-    }
-
-    public double min() {
-        return n == 0 ? Double.NaN : counts.firstKey();
     }
 
     /** The p-th percentile (p in 0..100) by JMH's estimator; NaN when empty. */
@@ -55,10 +46,4 @@ public final class SampleHistogram {
         }
         return stats.getPercentile(p);
     }
-
-    /** The distinct values and their counts, ascending (read-only view). */
-    public NavigableMap<Double, Long> counts() {
-        return Collections.unmodifiableNavigableMap(counts);
-    }
-
 }
