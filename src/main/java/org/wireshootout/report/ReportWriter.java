@@ -164,7 +164,7 @@ public final class ReportWriter {
                     .append(", finished ").append(env.path("finished").asText("not recorded")).append(". ");
             JsonNode cpu = env.path("cpu");
             if (env.path("profile").asText().equals("quick")) {
-                sb.append("**Quick profile: a smoke test.** One fork and short warm-up; figures are not fit for comparing formats. ");
+                sb.append("**Quick profile: a smoke test.** Its warm-up is short; figures are not fit for comparing formats. ");
             }
             sb.append("Pinned to CPU ").append(cpu.path("pinned").asText("?"))
                     .append(cpu.path("pinnedIsolated").asBoolean(false) ? " (isolated)" : " (**not isolated**)")
