@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
  * ({@link JvmFlags}) and a fixed 1 GiB heap.
  *
  * <p>Warm-up is 5 x 2 s: every codec's hot path is compiled by C2 well within it (1 s was seen to leave some
- * libraries at many times their steady state). The 5 x 2 s measurement gives millions of samples per format
- * across the forks, so even the 99.999th percentile rests on hundreds of samples. Command-line options
+ * libraries at many times their steady state). JMH's SampleTime keeps about 20 samples per millisecond of
+ * measurement, so 10 forks x 5 x 2 s give 2 to 4 million samples per format and the 99.999th percentile rests
+ * on the 20 to 40 slowest of them; the report marks any percentile resting on fewer than 10. Command-line options
  * ({@code -f -wi -w -i -r}) override any of these; {@code -jvmArgsAppend} on the command line REPLACES the
  * flags below, so pass extra JVM flags with {@code -jvmArgs} instead.
  */

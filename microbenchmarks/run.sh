@@ -1,0 +1,442 @@
+#!/usr/bin/env bash
+# Runs the JMH benchmarks one format at a time, pinned to one CPU, into a new results/<timestamp>-<profile>/
+# directory: <format>.json (JMH JSON), <format>.log (JMH's output) and env.json (what the run ran on).
+# See microbenchmarks/README.md. Usage: microbenchmarks/run.sh --help
+set -uo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+# shellcheck source=lib.sh
+source "$HERE/lib.sh"
+
+JAR="$ROOT/target/benchmarks.jar"
+PINNED_EXECUTOR='org.wireshootout.bench.AffinitySupport$PinnedExecutor'
+AFFINITY_PROPERTY='wireshootout.affinity.cpu'
+
+usage() {
+  cat <<'USAGE'
+Usage: microbenchmarks/run.sh [options] [-- JMH options...]
+
+  --profile quick|standard|full  quick (default): every format in about --budget seconds, 1 fork, short
+                                 iterations: a smoke test, not a result. standard: 3 forks with the
+                                 classes' warm-up and measurement. full: the classes' own settings
+                                 (10 forks, SampleTime): the reference method.
+  --budget SECONDS               total time the quick profile aims at (default 600)
+  --formats a,b,...              only these formats (names as the registry spells them)
+  --bench REGEX                  only benchmarks whose full name matches REGEX (grep -E)
+  --no-gc                        leave out -prof gc (B/op)
+  --affinity process|thread      process (default): taskset the whole JVM and its forks onto the CPU.
+                                 thread: pin only the benchmark thread (Java Thread Affinity) and keep
+                                 the rest of the JVM on the other CPUs.
+  --cpu N                        the CPU to use (default: an isolated CPU, else the last allowed one)
+  --java PATH                    the java to run (default: $JAVA, else $JAVA_HOME/bin/java, else java)
+  --results DIR                  where run directories go (default: <repo>/results)
+  --dry-run                      print the plan and exit
+  -- ...                         passed to JMH for every format (after the profile's options, so they win;
+                                 note that -jvmArgs replaces the flags forks inherit, see README)
+USAGE
+}
+
+PROFILE=quick
+BUDGET=600
+FORMATS_ARG=""
+BENCH_RE=""
+GC=1
+AFFINITY=process
+CPU=""
+JAVA_CMD=${JAVA:-}
+RESULTS_ROOT="$ROOT/results"
+DRY_RUN=0
+PASS=()
+ORIGINAL_CMD=$(printf '%q ' "$0" "$@")
+ORIGINAL_CMD=${ORIGINAL_CMD% }
+
+die() { echo "run.sh: $*" >&2; exit 2; }
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    --profile) PROFILE=${2:?}; shift 2 ;;
+    --budget) BUDGET=${2:?}; shift 2 ;;
+    --formats) FORMATS_ARG=${2:?}; shift 2 ;;
+    --bench) BENCH_RE=${2:?}; shift 2 ;;
+    --no-gc) GC=0; shift ;;
+    --affinity) AFFINITY=${2:?}; shift 2 ;;
+    --cpu) CPU=${2:?}; shift 2 ;;
+    --java) JAVA_CMD=${2:?}; shift 2 ;;
+    --results) RESULTS_ROOT=${2:?}; shift 2 ;;
+    --dry-run) DRY_RUN=1; shift ;;
+    -h|--help) usage; exit 0 ;;
+    --) shift; PASS=("$@"); break ;;
+    *) usage >&2; die "unknown option '$1'" ;;
+  esac
+done
+
+case $PROFILE in quick|standard|full) ;; *) die "--profile must be quick, standard or full" ;; esac
+case $AFFINITY in process|thread) ;; *) die "--affinity must be process or thread" ;; esac
+[[ $BUDGET =~ ^[0-9]+$ ]] || die "--budget takes whole seconds"
+if [ -z "$JAVA_CMD" ]; then
+  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then JAVA_CMD="$JAVA_HOME/bin/java"; else JAVA_CMD=java; fi
+fi
+command -v "$JAVA_CMD" >/dev/null || die "no java at '$JAVA_CMD'"
+JAVA_CMD=$(readlink -f "$(command -v "$JAVA_CMD")")
+command -v taskset >/dev/null || die "taskset (util-linux) is needed"
+
+# ---- the jar: rebuilt when missing or older than anything it is built from -------------------------------
+needs_build() {
+  [ -f "$JAR" ] || return 0
+  local src
+  for src in "$ROOT/pom.xml" "$ROOT/src/main" "$ROOT/schemas"; do
+    [ -e "$src" ] || continue
+    [ -n "$(find "$src" -newer "$JAR" -print -quit 2>/dev/null)" ] && return 0
+  done
+  return 1
+}
+if needs_build; then
+  echo "run.sh: building $JAR (mvn -B -q package -DskipTests)"
+  (cd "$ROOT" && mvn -B -q package -DskipTests) || die "build failed"
+fi
+
+# ---- the CPU ---------------------------------------------------------------------------------------------
+ALLOWED=$(taskset -pc $$ 2>/dev/null | sed 's/.*: *//')
+ALLOWED_LIST=($(cpu_list_expand "$ALLOWED"))
+ISOLATED=$(cat /sys/devices/system/cpu/isolated 2>/dev/null || true)
+ISOLATED_LIST=($(cpu_list_expand "$ISOLATED"))
+NOHZ_FULL=$(cat /sys/devices/system/cpu/nohz_full 2>/dev/null || true)
+if [ -z "$CPU" ]; then
+  if [ ${#ISOLATED_LIST[@]} -gt 0 ]; then
+    CPU=${ISOLATED_LIST[${#ISOLATED_LIST[@]}-1]}
+  else
+    CPU=${ALLOWED_LIST[${#ALLOWED_LIST[@]}-1]}
+  fi
+fi
+[[ $CPU =~ ^[0-9]+$ ]] || die "--cpu takes one CPU number"
+[[ " ${ALLOWED_LIST[*]} " == *" $CPU "* ]] || die "CPU $CPU is not one this shell may run on ($ALLOWED)"
+CPU_ISOLATED=0
+for c in "${ISOLATED_LIST[@]}"; do [ "$c" = "$CPU" ] && CPU_ISOLATED=1; done
+if [ $CPU_ISOLATED -eq 0 ]; then
+  echo "WARNING: CPU $CPU is not isolated (isolated CPUs: ${ISOLATED:-none}): other processes and interrupts share it," >&2
+  echo "WARNING: so tails (p99.9 and beyond) measure this machine as much as the code. See microbenchmarks/README.md." >&2
+fi
+OTHER_CPUS=()
+for c in "${ALLOWED_LIST[@]}"; do [ "$c" = "$CPU" ] || OTHER_CPUS+=("$c"); done
+HOST_FLAGS=(-XX:+PrintCommandLineFlags)
+if [ "$AFFINITY" = process ]; then
+  PIN=(taskset -c "$CPU")
+  PIN_HOW="taskset -c $CPU: the JMH host JVM and its forks (every JVM thread: JIT, GC, benchmark) share CPU $CPU"
+else
+  if [ ${#OTHER_CPUS[@]} -gt 0 ]; then
+    OTHERS=$(IFS=,; echo "${OTHER_CPUS[*]}")
+    PIN=(taskset -c "$OTHERS")
+    PIN_HOW="benchmark thread pinned to CPU $CPU from inside the fork (Java Thread Affinity, $PINNED_EXECUTOR); the rest of the JVM on CPUs $OTHERS"
+  else
+    PIN=()
+    PIN_HOW="benchmark thread pinned to CPU $CPU from inside the fork (Java Thread Affinity); no other CPU for the rest of the JVM"
+  fi
+  HOST_FLAGS+=("-Djmh.executor=CUSTOM" "-Djmh.executor.class=$PINNED_EXECUTOR" "-D$AFFINITY_PROPERTY=$CPU")
+fi
+
+# ---- what to run: benchmarks and their format values from JMH's own listing ------------------------------
+LP=$("$JAVA_CMD" -jar "$JAR" -lp 2>&1) || die "could not list benchmarks: $LP"
+declare -A BENCH_FORMATS=()   # benchmark -> "f1,f2" ("" when it has no format parameter)
+BENCHES=()
+while IFS=$'\t' read -r b f; do
+  [ -n "$b" ] || continue
+  if [ -n "$BENCH_RE" ] && ! grep -Eq -- "$BENCH_RE" <<<"$b"; then continue; fi
+  BENCHES+=("$b")
+  BENCH_FORMATS[$b]=$f
+done < <(parse_lp <<<"$LP")
+[ ${#BENCHES[@]} -gt 0 ] || die "no benchmark matches${BENCH_RE:+ '$BENCH_RE'}"
+
+# registry order (the reference table's); values only -lp knows go after it
+REGISTRY=$("$JAVA_CMD" -cp "$JAR" org.wireshootout.cli.Main formats 2>/dev/null) || REGISTRY=""
+ALL_FORMATS=()
+add_format() { local x; for x in "${ALL_FORMATS[@]}"; do [ "$x" = "$1" ] && return; done; ALL_FORMATS+=("$1"); }
+for f in $REGISTRY; do
+  for b in "${BENCHES[@]}"; do [[ ",${BENCH_FORMATS[$b]}," == *",$f,"* ]] && { add_format "$f"; break; }; done
+done
+for b in "${BENCHES[@]}"; do
+  IFS=',' read -ra vs <<<"${BENCH_FORMATS[$b]}"
+  for f in "${vs[@]}"; do [ -n "$f" ] && add_format "$f"; done
+done
+if [ -n "$FORMATS_ARG" ]; then
+  IFS=',' read -ra WANTED <<<"$FORMATS_ARG"
+  for w in "${WANTED[@]}"; do
+    found=0; for f in "${ALL_FORMATS[@]}"; do [ "$f" = "$w" ] && found=1; done
+    [ $found -eq 1 ] || die "format '$w' is not a value of any selected benchmark's format parameter (known: ${ALL_FORMATS[*]})"
+  done
+  KEPT=()
+  for f in "${ALL_FORMATS[@]}"; do for w in "${WANTED[@]}"; do [ "$f" = "$w" ] && KEPT+=("$f"); done; done
+  ALL_FORMATS=("${KEPT[@]}")
+fi
+# benchmarks without a format parameter run once, as the group "no-format" (skipped when formats are narrowed)
+NOFORMAT_BENCHES=()
+for b in "${BENCHES[@]}"; do [ -z "${BENCH_FORMATS[$b]}" ] && NOFORMAT_BENCHES+=("$b"); done
+RUN_GROUPS=("${ALL_FORMATS[@]}")
+[ ${#NOFORMAT_BENCHES[@]} -gt 0 ] && [ -z "$FORMATS_ARG" ] && RUN_GROUPS+=("no-format")
+[ ${#RUN_GROUPS[@]} -gt 0 ] || die "nothing to run"
+
+benches_for() {   # the benchmarks a group runs
+  local g=$1 b
+  if [ "$g" = no-format ]; then printf '%s\n' "${NOFORMAT_BENCHES[@]}"; return; fi
+  for b in "${BENCHES[@]}"; do [[ ",${BENCH_FORMATS[$b]}," == *",$g,"* ]] && printf '%s\n' "$b"; done
+}
+declare -A GROUP_COUNT=()
+COMBOS=0
+for g in "${RUN_GROUPS[@]}"; do
+  n=$(benches_for "$g" | wc -l)
+  GROUP_COUNT[$g]=$n
+  COMBOS=$((COMBOS + n))
+done
+
+# ---- the profile's JMH options ---------------------------------------------------------------------------
+# quick: split the budget over every benchmark x format, less the start-up each costs (a host JVM per format,
+# a fork per benchmark, class loading and the round-trip check): half warm-up, half measurement, 2 iterations each.
+HOST_OVERHEAD=1
+FORK_OVERHEAD=2
+PLANNED=""
+case $PROFILE in
+  quick)
+    avail=$((BUDGET - ${#RUN_GROUPS[@]} * HOST_OVERHEAD - COMBOS * FORK_OVERHEAD))
+    iter_ms=$((avail * 1000 / COMBOS / 4))
+    if [ $iter_ms -lt 200 ]; then
+      echo "WARNING: $COMBOS benchmark x format runs do not fit in ${BUDGET}s; using 200 ms iterations (raise --budget)" >&2
+      iter_ms=200
+    fi
+    [ $iter_ms -gt 5000 ] && iter_ms=5000
+    PROFILE_OPTS=(-f 1 -wi 2 -w "${iter_ms}ms" -i 2 -r "${iter_ms}ms")
+    PLANNED=$(( ${#RUN_GROUPS[@]} * HOST_OVERHEAD + COMBOS * (FORK_OVERHEAD + 4 * iter_ms / 1000) ))
+    ;;
+  standard) PROFILE_OPTS=(-f 3) ;;
+  full) PROFILE_OPTS=() ;;
+esac
+GC_OPTS=()
+[ $GC -eq 1 ] && GC_OPTS=(-prof gc)
+# options after -- win over the profile's: JMH refuses an option given twice, so the profile's copy goes
+for ((k = 0; k < ${#PASS[@]}; k++)); do
+  case ${PASS[k]} in -rf|-rff|-o) die "${PASS[k]} is set by run.sh (one JSON and one log per format)" ;; esac
+done
+KEPT=()
+for ((k = 0; k < ${#PROFILE_OPTS[@]}; k += 2)); do
+  overridden=0
+  for x in "${PASS[@]}"; do [ "$x" = "${PROFILE_OPTS[k]}" ] && overridden=1; done
+  [ $overridden -eq 1 ] || KEPT+=("${PROFILE_OPTS[k]}" "${PROFILE_OPTS[k+1]}")
+done
+[ ${#KEPT[@]} -eq ${#PROFILE_OPTS[@]} ] || PLANNED=""
+PROFILE_OPTS=("${KEPT[@]}")
+
+regex_for() { local b=$1; printf '^%s$' "${b//./\\.}"; }
+
+jmh_command() {   # jmh_command GROUP JSON -> the full command line in CMD
+  local g=$1 json=$2 b
+  CMD=("${PIN[@]}" "$JAVA_CMD" "${HOST_FLAGS[@]}" -jar "$JAR")
+  while IFS= read -r b; do CMD+=("$(regex_for "$b")"); done < <(benches_for "$g")
+  [ "$g" != no-format ] && CMD+=(-p "format=$g")
+  CMD+=("${PROFILE_OPTS[@]}" "${GC_OPTS[@]}" -rf json -rff "$json" "${PASS[@]}")
+}
+
+echo "Profile $PROFILE: ${#RUN_GROUPS[@]} formats, $COMBOS benchmark x format runs; CPU $CPU ($AFFINITY affinity)."
+echo "JMH options: ${PROFILE_OPTS[*]} ${GC_OPTS[*]} ${PASS[*]}"
+[ -n "$PLANNED" ] && echo "Planned time: about $(fmt_secs "$PLANNED")."
+if [ $DRY_RUN -eq 1 ]; then
+  for g in "${RUN_GROUPS[@]}"; do
+    jmh_command "$g" "<run>/$g.json"
+    printf '%s:' "$g"; printf ' %q' "${CMD[@]}"; echo
+  done
+  exit 0
+fi
+
+# ---- the run directory and its manifest ------------------------------------------------------------------
+RUN_DIR=$(make_run_dir "$RESULTS_ROOT" "$(date -u +%Y%m%dT%H%M%SZ)-$PROFILE") || die "cannot create a run directory under $RESULTS_ROOT"
+echo "Results in $RUN_DIR"
+
+read_sys() { local v; v=$(cat "$1" 2>/dev/null) && [ -n "$v" ] && { echo "$v"; return; }; echo "${2:-unreadable}"; }
+PROPS=$("$JAVA_CMD" -XshowSettings:properties -version 2>&1)
+prop() { sed -n "s/^ *$1 = //p" <<<"$PROPS" | head -n 1; }
+JDK_VENDOR=$(prop java.vendor); JDK_VERSION=$(prop java.version); JDK_RUNTIME=$(prop java.runtime.version)
+JDK_VM=$(prop java.vm.name)
+CPU_MODEL=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+[ -n "$CPU_MODEL" ] || CPU_MODEL=$(LC_ALL=C lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
+CORES=$(nproc --all 2>/dev/null || echo "?")
+HYPERVISOR=0; grep -qw hypervisor /proc/cpuinfo 2>/dev/null && HYPERVISOR=1
+GOVERNOR=$(read_sys "/sys/devices/system/cpu/cpu$CPU/cpufreq/scaling_governor" "unreadable (no cpufreq)")
+if [ -r /sys/devices/system/cpu/intel_pstate/no_turbo ]; then
+  [ "$(cat /sys/devices/system/cpu/intel_pstate/no_turbo)" = 1 ] && TURBO="off (intel_pstate no_turbo=1)" || TURBO="on (intel_pstate no_turbo=0)"
+elif [ -r /sys/devices/system/cpu/cpufreq/boost ]; then
+  [ "$(cat /sys/devices/system/cpu/cpufreq/boost)" = 1 ] && TURBO="on (cpufreq boost=1)" || TURBO="off (cpufreq boost=0)"
+else
+  TURBO="unreadable"
+fi
+THP=$(read_sys /sys/kernel/mm/transparent_hugepage/enabled)
+THP_DEFRAG=$(read_sys /sys/kernel/mm/transparent_hugepage/defrag)
+CLOCKSOURCE=$(read_sys /sys/devices/system/clocksource/clocksource0/current_clocksource)
+KERNEL=$(uname -r)
+KERNEL_ARGS=$(tr ' ' '\n' </proc/cmdline 2>/dev/null | grep -E '^(isolcpus|nohz_full|nohz|rcu_nocbs|rcu_nocb_poll|irqaffinity|intel_pstate|processor\.max_cstate|intel_idle\.max_cstate|idle|transparent_hugepage|skew_tick|tsc|clocksource|mitigations)(=|$)' | tr '\n' ' ')
+KERNEL_ARGS=${KERNEL_ARGS% }
+if pgrep -x irqbalance >/dev/null 2>&1; then IRQBALANCE=running; else IRQBALANCE="not running"; fi
+GIT_COMMIT=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)
+GIT_DIRTY=0; [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] && GIT_DIRTY=1
+LIBRARIES=""
+if command -v unzip >/dev/null; then
+  while IFS= read -r entry; do
+    rest=${entry#META-INF/maven/}; group=${rest%%/*}; rest=${rest#*/}; artifact=${rest%%/*}
+    version=$(unzip -p "$JAR" "$entry" 2>/dev/null | sed -n 's/^version=//p' | tr -d '\r' | head -n 1)
+    LIBRARIES+="${LIBRARIES:+, }$(json_str "$group:$artifact"): $(json_str "$version")"
+  done < <(unzip -Z1 "$JAR" | grep -E '^META-INF/maven/[^/]+/[^/]+/pom\.properties$' | sort)
+fi
+STARTED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+FINISHED=""
+STATE=running
+FORK_FLAGS=""
+declare -A STATUS=() SECONDS_TAKEN=() EXIT_CODE=() MISSING=() FLAGS_OF=() AFFINITY_SEEN=()
+for g in "${RUN_GROUPS[@]}"; do STATUS[$g]="not run"; done
+
+write_env() {
+  local tmp="$RUN_DIR/env.json.tmp" g first=1 benches
+  {
+    echo "{"
+    echo "  \"schema\": 1,"
+    echo "  \"profile\": $(json_str "$PROFILE"),"
+    echo "  \"commandLine\": $(json_str "$ORIGINAL_CMD"),"
+    echo "  \"started\": $(json_str "$STARTED"),"
+    if [ -n "$FINISHED" ]; then echo "  \"finished\": $(json_str "$FINISHED"),"; else echo "  \"finished\": null,"; fi
+    echo "  \"state\": $(json_str "$STATE"),"
+    echo "  \"jmhOptions\": $(json_arr "${PROFILE_OPTS[@]}" "${GC_OPTS[@]}" "${PASS[@]}"),"
+    echo "  \"java\": {"
+    echo "    \"command\": $(json_str "$JAVA_CMD"),"
+    echo "    \"vendor\": $(json_str "$JDK_VENDOR"),"
+    echo "    \"version\": $(json_str "$JDK_VERSION"),"
+    echo "    \"runtimeVersion\": $(json_str "$JDK_RUNTIME"),"
+    echo "    \"vmName\": $(json_str "$JDK_VM"),"
+    echo "    \"hostArgs\": $(json_arr "${HOST_FLAGS[@]}"),"
+    echo "    \"forkFlags\": $(json_str "$FORK_FLAGS")"
+    echo "  },"
+    echo "  \"cpu\": {"
+    echo "    \"model\": $(json_str "$CPU_MODEL"),"
+    echo "    \"cores\": $(json_str "$CORES"),"
+    echo "    \"online\": $(json_str "$(read_sys /sys/devices/system/cpu/online)"),"
+    echo "    \"allowed\": $(json_str "$ALLOWED"),"
+    echo "    \"isolated\": $(json_str "$ISOLATED"),"
+    echo "    \"nohzFull\": $(json_str "$NOHZ_FULL"),"
+    echo "    \"hypervisor\": $(json_bool $HYPERVISOR),"
+    echo "    \"pinned\": $CPU,"
+    echo "    \"pinnedIsolated\": $(json_bool $CPU_ISOLATED),"
+    echo "    \"affinity\": $(json_str "$AFFINITY"),"
+    echo "    \"how\": $(json_str "$PIN_HOW"),"
+    echo "    \"governor\": $(json_str "$GOVERNOR"),"
+    echo "    \"turbo\": $(json_str "$TURBO"),"
+    echo "    \"clocksource\": $(json_str "$CLOCKSOURCE"),"
+    echo "    \"irqbalance\": $(json_str "$IRQBALANCE")"
+    echo "  },"
+    echo "  \"memory\": {\"thp\": $(json_str "$THP"), \"thpDefrag\": $(json_str "$THP_DEFRAG")},"
+    echo "  \"kernel\": $(json_str "$KERNEL"),"
+    echo "  \"kernelArgs\": $(json_str "$KERNEL_ARGS"),"
+    echo "  \"git\": {\"commit\": $(json_str "$GIT_COMMIT"), \"dirty\": $(json_bool $GIT_DIRTY)},"
+    echo "  \"libraries\": {${LIBRARIES}},"
+    echo "  \"formats\": {"
+    for g in "${RUN_GROUPS[@]}"; do
+      [ $first -eq 1 ] || echo ","
+      first=0
+      mapfile -t benches < <(benches_for "$g")
+      printf '    %s: {"status": %s, "benchmarks": %s' "$(json_str "$g")" "$(json_str "${STATUS[$g]}")" "$(json_arr "${benches[@]}")"
+      [ -n "${SECONDS_TAKEN[$g]:-}" ] && printf ', "seconds": %s' "${SECONDS_TAKEN[$g]}"
+      [ -n "${EXIT_CODE[$g]:-}" ] && printf ', "exitCode": %s' "${EXIT_CODE[$g]}"
+      [ -n "${MISSING[$g]:-}" ] && printf ', "missing": %s' "$(json_arr ${MISSING[$g]})"
+      [ -n "${FLAGS_OF[$g]:-}" ] && printf ', "forkFlags": %s' "$(json_str "${FLAGS_OF[$g]}")"
+      [ -n "${AFFINITY_SEEN[$g]:-}" ] && printf ', "threadAffinityConfirmed": %s' "$(json_bool "${AFFINITY_SEEN[$g]}")"
+      printf '}'
+    done
+    echo
+    echo "  }"
+    echo "}"
+  } >"$tmp" && mv -f "$tmp" "$RUN_DIR/env.json"
+}
+
+# ---- Ctrl-C / TERM: stop the current format, keep what finished, record what did not ---------------------
+CHILD=""
+CURRENT=""
+on_signal() {
+  trap - INT TERM
+  echo >&2
+  echo "run.sh: interrupted${CURRENT:+ during $CURRENT}; keeping finished formats" >&2
+  if [ -n "$CHILD" ]; then
+    kill -TERM -- "-$CHILD" 2>/dev/null || kill -TERM "$CHILD" 2>/dev/null
+    wait "$CHILD" 2>/dev/null
+  fi
+  [ -n "$CURRENT" ] && STATUS[$CURRENT]=interrupted
+  STATE=interrupted
+  FINISHED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+  write_env
+  echo "run.sh: partial run in $RUN_DIR (env.json says which formats finished)" >&2
+  exit 130
+}
+trap on_signal INT TERM
+
+write_env
+T0=$(date +%s)
+DONE_COMBOS=0
+FAILED=0
+i=0
+for g in "${RUN_GROUPS[@]}"; do
+  i=$((i + 1))
+  now=$(date +%s); elapsed=$((now - T0))
+  remaining=$((COMBOS - DONE_COMBOS))
+  if [ $DONE_COMBOS -gt 0 ]; then eta=$(fmt_secs $((elapsed * remaining / DONE_COMBOS)))
+  elif [ -n "$PLANNED" ]; then eta="~$(fmt_secs "$PLANNED") (planned)"
+  else eta="known after the first format"; fi
+  echo "[$i/${#RUN_GROUPS[@]}] $g (${GROUP_COUNT[$g]} benchmarks)  elapsed $(fmt_secs $elapsed)  ETA $eta"
+
+  json="$RUN_DIR/$g.json"
+  log="$RUN_DIR/$g.log"
+  jmh_command "$g" "$json"
+  CURRENT=$g
+  STATUS[$g]=running
+  write_env
+  t1=$(date +%s)
+  { printf '# run.sh:'; printf ' %q' "${CMD[@]}"; echo; } >"$log"
+  # its own process group, so that an interruption can stop the host JVM and its forks together
+  setsid "${CMD[@]}" >>"$log" 2>&1 </dev/null &
+  CHILD=$!
+  wait "$CHILD"
+  rc=$?
+  CHILD=""
+  CURRENT=""
+  SECONDS_TAKEN[$g]=$(( $(date +%s) - t1 ))
+  EXIT_CODE[$g]=$rc
+  DONE_COMBOS=$((DONE_COMBOS + GROUP_COUNT[$g]))
+
+  # complete = JMH exited 0, reported no failure, and the JSON holds every benchmark asked for
+  missing=()
+  while IFS= read -r b; do
+    grep -Eq "\"benchmark\" *: *\"${b//./\\.}\"" "$json" 2>/dev/null || missing+=("$b")
+  done < <(benches_for "$g")
+  MISSING[$g]="${missing[*]}"
+  FLAGS_OF[$g]=$(awk '/^# Fork:/ { f = 1; next } f && /^-XX:/ { print; exit }' "$log" | sed 's/ *$//')
+  [ -z "$FORK_FLAGS" ] && FORK_FLAGS=${FLAGS_OF[$g]}
+  status=ok
+  if [ $rc -ne 0 ] || [ ${#missing[@]} -gt 0 ] || grep -q '^<failure' "$log"; then status=failed; fi
+  if [ "$AFFINITY" = thread ]; then
+    # the fork prints this line when it pinned its benchmark thread (it may follow JMH's text on the same line)
+    if grep -q '\[wireshootout.affinity\] benchmark thread' "$log"; then
+      AFFINITY_SEEN[$g]=1
+    else
+      AFFINITY_SEEN[$g]=0
+      status=failed
+      reason=$(grep -o '\[wireshootout.affinity\] FAILED.*' "$log" | head -n 1)
+      echo "  $g: the benchmark thread was not pinned: ${reason:-no confirmation in the log (did -- -jvmArgs replace the inherited flags?)}" >&2
+    fi
+  fi
+  STATUS[$g]=$status
+  if [ $status != ok ]; then
+    FAILED=$((FAILED + 1))
+    echo "  $g FAILED (exit $rc${missing:+, missing: ${missing[*]}}); see $log" >&2
+  fi
+  write_env
+done
+
+STATE=complete
+[ $FAILED -gt 0 ] && STATE="complete with $FAILED failed formats"
+FINISHED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+write_env
+echo "Done in $(fmt_secs $(( $(date +%s) - T0 ))): $RUN_DIR ($STATE)"
+echo "Report: java -cp $JAR org.wireshootout.cli.Main report $RUN_DIR"
+[ $FAILED -eq 0 ]

@@ -1,0 +1,176 @@
+package org.wireshootout.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+
+/**
+ * One entry of a JMH JSON result file ({@code -rf json}): a benchmark method with one set of parameters,
+ * its run settings, JMH's aggregate percentiles, the per-fork sample histograms and the {@code -prof gc}
+ * allocation figure. Only what the report and the comparison read is kept.
+ */
+public final class JmhResult {
+    /** The secondary metric {@code -prof gc} writes for bytes allocated per operation. */
+    public static final String ALLOC_NORM = "gc.alloc.rate.norm";
+
+    public final String benchmark;
+    public final String mode;
+    public final Map<String, String> params;
+    public final int forks;
+    public final int threads;
+    public final int warmupIterations;
+    public final String warmupTime;
+    public final int measurementIterations;
+    public final String measurementTime;
+    public final String jvm;
+    public final List<String> jvmArgs;
+    public final String jdkVersion;
+    public final String vmName;
+    public final String vmVersion;
+    public final String scoreUnit;
+    public final double score;
+    public final double scoreError;
+    /** JMH's own percentiles of the primary metric, keyed 0..100 as in the JSON. */
+    public final NavigableMap<Double, Double> percentiles;
+    /** One histogram per fork (its measurement iterations merged); empty for modes without sample histograms. */
+    public final List<SampleHistogram> forkHistograms;
+    /** B/op from {@code -prof gc}, NaN when the run had no gc profiler. */
+    public final double allocBytesPerOp;
+    /** Per-fork mean of B/op over its iterations (empty without {@code -prof gc}). */
+    public final List<Double> forkAllocBytesPerOp;
+
+    private JmhResult(JsonNode r) {
+        benchmark = text(r, "benchmark");
+        mode = text(r, "mode");
+        Map<String, String> p = new LinkedHashMap<>();
+        JsonNode params = r.get("params");
+        if (params != null) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = params.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                p.put(e.getKey(), e.getValue().asText());
+            }
+        }
+        this.params = Collections.unmodifiableMap(p);
+        forks = r.path("forks").asInt();
+        threads = r.path("threads").asInt();
+        warmupIterations = r.path("warmupIterations").asInt();
+        warmupTime = text(r, "warmupTime");
+        measurementIterations = r.path("measurementIterations").asInt();
+        measurementTime = text(r, "measurementTime");
+        jvm = text(r, "jvm");
+        List<String> args = new ArrayList<>();
+        for (JsonNode a : r.path("jvmArgs")) args.add(a.asText());
+        jvmArgs = Collections.unmodifiableList(args);
+        jdkVersion = text(r, "jdkVersion");
+        vmName = text(r, "vmName");
+        vmVersion = text(r, "vmVersion");
+
+        JsonNode pm = r.path("primaryMetric");
+        scoreUnit = text(pm, "scoreUnit");
+        score = pm.path("score").asDouble(Double.NaN);
+        scoreError = pm.path("scoreError").asDouble(Double.NaN);
+        NavigableMap<Double, Double> pct = new TreeMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = pm.path("scorePercentiles").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            pct.put(Double.parseDouble(e.getKey()), e.getValue().asDouble(Double.NaN));
+        }
+        percentiles = Collections.unmodifiableNavigableMap(pct);
+        // rawDataHistogram: [fork][iteration][[value, count], ...]
+        List<SampleHistogram> hs = new ArrayList<>();
+        for (JsonNode fork : pm.path("rawDataHistogram")) {
+            SampleHistogram h = new SampleHistogram();
+            for (JsonNode iteration : fork) {
+                for (JsonNode valueCount : iteration) h.add(valueCount.get(0).asDouble(), valueCount.get(1).asLong());
+            }
+            hs.add(h);
+        }
+        forkHistograms = Collections.unmodifiableList(hs);
+
+        JsonNode alloc = r.path("secondaryMetrics").path(ALLOC_NORM);
+        allocBytesPerOp = alloc.isMissingNode() ? Double.NaN : alloc.path("score").asDouble(Double.NaN);
+        List<Double> forkAlloc = new ArrayList<>();
+        for (JsonNode fork : alloc.path("rawData")) {
+            double sum = 0;
+            int k = 0;
+            for (JsonNode v : fork) {
+                sum += v.asDouble();
+                k++;
+            }
+            if (k > 0) forkAlloc.add(sum / k);
+        }
+        forkAllocBytesPerOp = Collections.unmodifiableList(forkAlloc);
+    }
+
+    private static String text(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        return v == null || v.isNull() ? "" : v.asText();
+    }
+
+    /** Every entry of one JMH JSON file. */
+    public static List<JmhResult> read(Path file) throws IOException {
+        JsonNode root = new ObjectMapper().readTree(file.toFile());
+        if (root == null || !root.isArray()) {
+            throw new IOException(file + " is not a JMH JSON result file (expected an array of results)");
+        }
+        List<JmhResult> out = new ArrayList<>();
+        for (JsonNode r : root) out.add(new JmhResult(r));
+        return out;
+    }
+
+    /** The value of the {@code format} parameter, or null when the benchmark has none. */
+    public String format() {
+        return params.get("format");
+    }
+
+    /** {@code Class.method}: the benchmark without its package. */
+    public String shortName() {
+        int method = benchmark.lastIndexOf('.');
+        int cls = method <= 0 ? -1 : benchmark.lastIndexOf('.', method - 1);
+        return benchmark.substring(cls + 1);
+    }
+
+    /** True for SampleTime results, the ones with per-sample histograms. */
+    public boolean hasHistograms() {
+        return !forkHistograms.isEmpty();
+    }
+
+    /** All forks' samples together: what JMH's {@link #percentiles} were computed over. */
+    public SampleHistogram histogram() {
+        SampleHistogram all = new SampleHistogram();
+        for (SampleHistogram h : forkHistograms) all.addAll(h);
+        return all;
+    }
+
+    /** The number of samples behind the percentiles (every fork and measurement iteration). */
+    public long sampleCount() {
+        long n = 0;
+        for (SampleHistogram h : forkHistograms) n += h.count();
+        return n;
+    }
+
+    /** JMH's percentile p (0..100) as written in the JSON; NaN when JMH did not write that one. */
+    public double percentile(double p) {
+        Double v = percentiles.get(p);
+        return v == null ? Double.NaN : v;
+    }
+
+    /** The parameters other than {@code format}, as {@code k=v, ...}; empty when there are none. */
+    public String otherParams() {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, String> e : params.entrySet()) {
+            if (e.getKey().equals("format")) continue;
+            sb.append(sb.length() == 0 ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
+        }
+        return sb.toString();
+    }
+}
