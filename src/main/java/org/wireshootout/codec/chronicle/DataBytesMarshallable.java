@@ -12,10 +12,11 @@ import org.wireshootout.model.Side;
  * codec is pointed at the value to write or the target to fill, so nothing is allocated per message.
  *
  * <p>Layout, as in the library's own benchmark: the fixed-size fields first and the text last, so that with
- * fixed widths every field but the text's characters sits at a known offset:
- * price, longInt, smallInt, flag (1 byte, Chronicle's 'Y' or 'N'), side (1 byte, its ordinal), text (stop-bit length then one byte
- * per char, {@code write8bit}). With {@code stopBit}, price, longInt and smallInt use Chronicle's stop-bit
- * (variable-length) encodings instead of 8, 8 and 4 bytes.
+ * fixed widths every field but the text's characters sits at a known offset: price, longInt, smallInt,
+ * flag (1 byte, Chronicle's 'Y' or 'N'), side (1 byte, its ordinal; the library's benchmark wrote a boolean
+ * "is Buy" instead, same size), text (stop-bit length then one byte per char, {@code write8bit}). With
+ * {@code stopBit}, price, longInt and smallInt use Chronicle's stop-bit (variable-length) encodings instead
+ * of 8, 8 and 4 bytes.
  *
  * <p>{@code write8bit} refuses a char above U+00FF (ArithmeticException), so text outside Latin-1 cannot be
  * encoded by these rows.

@@ -11,7 +11,8 @@ import java.nio.charset.StandardCharsets;
  * used the 8-bit mode ({@code new JSONWire(bytes, true)}); in this version that mode is lopsided: its writer
  * puts plain text out as UTF-8 whatever the flag says, while its reader takes each byte as one char, so every
  * char from U+0080 up comes back garbled ("café" as "cafÃ©"), Latin-1 included. UTF-8 mode reads what it
- * writes. For the ASCII text of the benchmark message the bytes are identical in both modes.
+ * writes. For the ASCII text of the benchmark message the bytes are identical in both modes. Fields are read
+ * in the written order (see {@link DataMarshallable}).
  */
 public final class JsonWireCodec extends WireCodec {
 
