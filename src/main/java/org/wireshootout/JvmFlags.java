@@ -25,6 +25,8 @@ public final class JvmFlags {
     public static final String EXPORT_NIO_CH = "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED";
     public static final String EXPORT_MISC = "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED";
     public static final String EXPORT_UTIL = "--add-exports=java.base/jdk.internal.util=ALL-UNNAMED";
+    /** Chronicle loads native code (jffi); JDK 22+ warns about it without this flag, JDK 17 accepts it silently. */
+    public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
     public static final String BOON_NO_FAST_STRINGS = "-Dorg.boon.faststringutils.disable=true";
     /** A fixed heap so that GC behaviour does not vary with the machine's memory. */
     public static final String HEAP_MIN = "-Xms1g";
@@ -33,6 +35,6 @@ public final class JvmFlags {
     /** The same list, for code that starts a JVM (the CLI relaunching itself). */
     public static final String[] ALL = {
             OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL, OPEN_NIO, EXPORT_REF, EXPORT_NIO_CH, EXPORT_MISC, EXPORT_UTIL,
-            BOON_NO_FAST_STRINGS
+            NATIVE_ACCESS, BOON_NO_FAST_STRINGS
     };
 }

@@ -27,7 +27,7 @@ import org.wireshootout.model.Data;
 @State(Scope.Thread)
 public class AccessBenchmark extends BenchmarkDefaults {
 
-    @Param({"sbe", "flatbuffers", "capnp"})
+    @Param({"bytesMarshallable", "sbe", "flatbuffers", "capnp"})
     public String format;
 
     private InPlaceAccess access;

@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 10, jvmArgsAppend = {
         JvmFlags.OPEN_LANG, JvmFlags.OPEN_REFLECT, JvmFlags.OPEN_IO, JvmFlags.OPEN_UTIL, JvmFlags.OPEN_NIO,
         JvmFlags.EXPORT_REF, JvmFlags.EXPORT_NIO_CH, JvmFlags.EXPORT_MISC, JvmFlags.EXPORT_UTIL,
-        JvmFlags.BOON_NO_FAST_STRINGS, JvmFlags.HEAP_MIN, JvmFlags.HEAP_MAX})
+        JvmFlags.NATIVE_ACCESS, JvmFlags.BOON_NO_FAST_STRINGS, JvmFlags.HEAP_MIN, JvmFlags.HEAP_MAX})
 @Threads(1)
 public abstract class BenchmarkDefaults {
 }

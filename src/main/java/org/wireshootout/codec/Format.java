@@ -5,6 +5,12 @@ import org.wireshootout.codec.bson.BsonChronicleBytesCodec;
 import org.wireshootout.codec.bson.BsonCodec;
 import org.wireshootout.codec.capnp.CapnpCodec;
 import org.wireshootout.codec.capnp.CapnpPackedCodec;
+import org.wireshootout.codec.chronicle.BinaryWireCodec;
+import org.wireshootout.codec.chronicle.BytesMarshallableCodec;
+import org.wireshootout.codec.chronicle.ChronicleLabels;
+import org.wireshootout.codec.chronicle.JsonWireCodec;
+import org.wireshootout.codec.chronicle.RawWireCodec;
+import org.wireshootout.codec.chronicle.TextWireCodec;
 import org.wireshootout.codec.flatbuffers.FlatBuffersCodec;
 import org.wireshootout.codec.jackson.JacksonChronicleBytesCodec;
 import org.wireshootout.codec.jackson.JacksonCodec;
@@ -38,6 +44,19 @@ public enum Format {
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), LimitCodec::new),
+    // Chronicle Wire and Bytes: one document (4-byte header + payload) per message in a reused direct buffer
+    twireUTF(ChronicleLabels.textWire(false), () -> new TextWireCodec(false)),
+    twire8bit(ChronicleLabels.textWire(true), () -> new TextWireCodec(true)),
+    json8bit(ChronicleLabels.json8bit(), JsonWireCodec::new),
+    bwireFFF(ChronicleLabels.binaryWire(false, false, false), () -> new BinaryWireCodec(false, false, false)),
+    bwireTFF(ChronicleLabels.binaryWire(true, false, false), () -> new BinaryWireCodec(true, false, false)),
+    bwireFTF(ChronicleLabels.binaryWire(false, true, false), () -> new BinaryWireCodec(false, true, false)),
+    bwireTTF(ChronicleLabels.binaryWire(true, true, false), () -> new BinaryWireCodec(true, true, false)),
+    bwireFTT(ChronicleLabels.binaryWire(false, true, true), () -> new BinaryWireCodec(false, true, true)),
+    rwireUTF(ChronicleLabels.rawWire(false), () -> new RawWireCodec(false)),
+    rwire8bit(ChronicleLabels.rawWire(true), () -> new RawWireCodec(true)),
+    bytesMarshallable(ChronicleLabels.bytesMarshallable(false), BytesMarshallableCodec::fixedWidth),
+    bytesMarshallableStopBit(ChronicleLabels.bytesMarshallable(true), BytesMarshallableCodec::stopBit),
     jackson(Labels.of("Jackson 2.22", "Jackson: heap byte[], streaming API").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)

@@ -1,0 +1,32 @@
+package org.wireshootout.codec.chronicle;
+
+import net.openhft.chronicle.wire.BinaryWire;
+
+/**
+ * Rows {@code bwireXYZ}: Chronicle's self-describing {@link BinaryWire} ("binary YAML"). The three letters are
+ * its constructor's switches, T for true and F for false:
+ * <ul>
+ *   <li>X, fixed: every value in its full width (a double always 8 bytes) instead of the smallest type that
+ *       holds it (1234.0 fits a 2-byte integer);</li>
+ *   <li>Y, numeric fields: field keys written as the {@link DataKeys#code()} number rather than the name;</li>
+ *   <li>Z, field-less: no keys at all, only the typed values in order.</li>
+ * </ul>
+ * No compression (threshold {@code Integer.MAX_VALUE}), as in the library's benchmark.
+ */
+public final class BinaryWireCodec extends WireCodec {
+
+    public BinaryWireCodec(boolean fixed, boolean numericFields, boolean fieldLess) {
+        super("bwire" + letter(fixed) + letter(numericFields) + letter(fieldLess),
+                b -> new BinaryWire(b, fixed, numericFields, fieldLess, Integer.MAX_VALUE, "binary"), false);
+    }
+
+    private static char letter(boolean b) {
+        return b ? 'T' : 'F';
+    }
+
+    /** Chronicle's own binary-to-YAML rendering of the framed document ({@code Wires.fromSizePrefixedBlobs}). */
+    @Override
+    public String render() {
+        return ChronicleRender.binaryAsYaml(this);
+    }
+}

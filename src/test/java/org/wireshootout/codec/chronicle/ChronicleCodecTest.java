@@ -1,0 +1,274 @@
+package org.wireshootout.codec.chronicle;
+
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.wire.JSONWire;
+import net.openhft.chronicle.wire.TextWire;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.openjdk.jmh.infra.Blackhole;
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Format;
+import org.wireshootout.codec.InPlaceAccess;
+import org.wireshootout.model.Data;
+import org.wireshootout.model.Side;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** The Chronicle rows beyond the shared round trip: hostile bytes, reused targets, renderings, in-place access. */
+class ChronicleCodecTest {
+
+    static boolean chronicle(Format f) {
+        return ChronicleSizesTest.SIZES.containsKey(f);
+    }
+
+    static byte[] canonicalBytes(Format f) {
+        Codec<Data> c = f.newCodec();
+        c.encode(Data.canonical());
+        return c.bytes();
+    }
+
+    static void putHeader(byte[] doc, int header) {
+        ByteBuffer.wrap(doc).order(ByteOrder.LITTLE_ENDIAN).putInt(0, header);
+    }
+
+    static void assertRejected(Format f, byte[] doc, String what) {
+        Codec<Data> c = f.newCodec();
+        c.load(doc, 0, doc.length);
+        assertThrows(DecodeException.class, () -> c.decode(new Data()), f + ": " + what);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Format.class)
+    void framingThatDoesNotMatchTheBytesIsRefused(Format f) {
+        if (!chronicle(f)) return;
+        byte[] good = canonicalBytes(f);
+        int payload = good.length - 4;
+        assertRejected(f, new byte[0], "empty");
+        assertRejected(f, Arrays.copyOf(good, 3), "shorter than the header");
+        assertRejected(f, Arrays.copyOf(good, good.length - 1), "header longer than the bytes");
+        assertRejected(f, Arrays.copyOf(good, good.length + 1), "bytes after the document");
+        byte[] huge = good.clone();
+        putHeader(huge, 0x3FFF_FFFF);
+        assertRejected(f, huge, "a lying length near 1 GiB");
+        byte[] meta = good.clone();
+        putHeader(meta, payload | 0x4000_0000);
+        assertRejected(f, meta, "metadata");
+        byte[] incomplete = good.clone();
+        putHeader(incomplete, payload | 0x8000_0000);
+        assertRejected(f, incomplete, "incomplete");
+        byte[] zero = good.clone();
+        putHeader(zero, 0);
+        assertRejected(f, zero, "zero header");
+    }
+
+    /**
+     * Damaged payloads under a valid header: the decoder may accept them or refuse them with a
+     * {@link DecodeException}, but must neither hang nor run out of memory (a lying length inside the payload
+     * must not make it allocate or read past the end). The text rows needed the in-order field reading of
+     * {@link DataMarshallable} for this: Chronicle's field search loops forever on some of these inputs.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Format.class)
+    void damagedPayloadsFailCleanly(Format f) {
+        if (!chronicle(f)) return;
+        byte[] good = canonicalBytes(f);
+        Random random = new Random(42);
+        Codec<Data> c = f.newCodec();
+        Data target = new Data();
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            for (int i = 0; i < 3000; i++) {
+                byte[] doc;
+                if (i % 3 == 0) {
+                    doc = Arrays.copyOf(good, 4 + random.nextInt(good.length - 4));
+                } else {
+                    doc = good.clone();
+                    int flips = 1 + random.nextInt(3);
+                    for (int k = 0; k < flips; k++) doc[4 + random.nextInt(doc.length - 4)] = (byte) random.nextInt(256);
+                }
+                putHeader(doc, doc.length - 4);
+                c.load(doc, 0, doc.length);
+                try {
+                    c.decode(target);
+                } catch (DecodeException refused) {
+                    // what the codec promises for bytes it cannot read
+                } catch (AssertionError libraryAssert) {
+                    // Chronicle's own asserts, live because tests run with -ea: a refusal too
+                } catch (Throwable t) {
+                    fail(f + ": damaged document " + Arrays.toString(doc) + " gave " + t, t);
+                }
+                // the codec still works afterwards
+                c.encode(Data.canonical());
+                Data back = new Data();
+                c.decode(back);
+                assertEquals(Data.canonical(), back, f + ": after a damaged document");
+            }
+        });
+    }
+
+    /** A text length that claims more bytes than the document holds is refused, not trusted. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Format.class, names = {"rwireUTF", "rwire8bit", "bytesMarshallable", "bytesMarshallableStopBit"})
+    void lyingTextLengthIsRefused(Format f) {
+        byte[] doc = canonicalBytes(f);
+        int at = ChronicleSizesTest.indexOf(doc, new byte[]{12, 'H', 'e', 'l', 'l', 'o'});
+        assertTrue(at > 0);
+        for (byte[] len : new byte[][]{{13}, {127}, {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07}}) {
+            byte[] bad = new byte[doc.length - 1 + len.length];
+            System.arraycopy(doc, 0, bad, 0, at);
+            System.arraycopy(len, 0, bad, at, len.length);
+            System.arraycopy(doc, at + 1, bad, at + len.length, doc.length - at - 1);
+            putHeader(bad, bad.length - 4);
+            Codec<Data> c = f.newCodec();
+            c.load(bad, 0, bad.length);
+            assertThrows(DecodeException.class, () -> c.decode(new Data()), f + " text length " + Arrays.toString(len));
+        }
+    }
+
+    /**
+     * A target whose text builder once held a char above U+00FF keeps two bytes per char inside; Chronicle's
+     * 8-bit readers write into the builder's storage directly, so each row must still fill it correctly.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Format.class)
+    void targetThatHeldWideTextIsFilledCorrectly(Format f) {
+        if (!chronicle(f)) return;
+        Codec<Data> c = f.newCodec();
+        Data target = new Data();
+        for (String text : new String[]{"Hello World!", "Latin-1 café ÿ", "x".repeat(100), ""}) {
+            target.setText("東京 wide");
+            Data value = new Data(1.25, true, text, Side.Buy, 3, 4);
+            c.encode(value);
+            c.decode(target);
+            assertEquals(value, target, f + " text '" + text + "'");
+        }
+    }
+
+    /** The text rows read fields in the written order and refuse anything else rather than search for it. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Format.class, names = {"twireUTF", "twire8bit"})
+    void textWireRefusesAnUnexpectedField(Format f) {
+        for (String payload : new String[]{
+                "flag: true\nprice: 1234.0\ntext: Hello World!\nside: Sell\nsmallInt: 123\nlongInt: 1234567890\n",
+                "prize: 1234.0\nflag: true\ntext: Hello World!\nside: Sell\nsmallInt: 123\nlongInt: 1234567890\n",
+                "x: 1\u000f\n"}) {
+            byte[] p = payload.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            byte[] doc = new byte[p.length + 4];
+            System.arraycopy(p, 0, doc, 4, p.length);
+            putHeader(doc, p.length);
+            assertRejected(f, doc, payload);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Format.class, names = {"bwireFFF", "bwireTFF", "bwireFTF", "bwireTTF", "bwireFTT"})
+    void binaryWireRendersThroughChronicle(Format f) {
+        Codec<Data> c = f.newCodec();
+        c.encode(Data.canonical());
+        byte[] before = c.bytes();
+        String yaml = c.render();
+        assertTrue(yaml.startsWith("--- !!data #binary\n"), yaml);
+        assertTrue(yaml.contains("Hello World!\n") && yaml.contains("Sell\n") && yaml.contains("1234567890\n"), yaml);
+        String name = f.name();
+        if (name.endsWith("FF")) assertTrue(yaml.contains("smallInt: 123\n"), yaml);
+        else if (name.endsWith("TF")) assertTrue(yaml.contains("\"5\": 123\n"), "field number 5 is smallInt: " + yaml);
+        else assertFalse(yaml.contains(":"), "field-less: " + yaml);
+        // rendering leaves the codec's buffer alone
+        assertArrayEquals(before, c.bytes());
+        Data back = new Data();
+        c.decode(back);
+        assertEquals(Data.canonical(), back);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Format.class, names = {"rwireUTF", "rwire8bit", "bytesMarshallable", "bytesMarshallableStopBit"})
+    void schemaLessRowsDescribeTheDecodedFields(Format f) {
+        Codec<Data> c = f.newCodec();
+        c.encode(Data.canonical());
+        String text = c.render();
+        assertTrue(text.contains("\"Hello World!\"") && text.contains("1234567890") && text.contains("Sell"), text);
+        assertFalse(text.matches("(?s).*\\b[0-9a-f]{2} [0-9a-f]{2} [0-9a-f]{2}\\b.*"), "no hex: " + text);
+    }
+
+    @Test
+    void onlyTheFixedWidthBytesMarshallableReadsInPlace() {
+        for (Format f : Format.values()) {
+            if (!chronicle(f)) continue;
+            assertEquals(f == Format.bytesMarshallable, f.supportsAccess(), f.name());
+        }
+    }
+
+    @Test
+    void inPlaceAccessReadsEveryFieldWhereItLies() {
+        BytesMarshallableCodec.InPlace c = (BytesMarshallableCodec.InPlace) Format.bytesMarshallable.newCodec();
+        Data v = new Data(-7.5, false, "Latin-1 café ÿ", Side.Buy, Integer.MIN_VALUE, Long.MAX_VALUE);
+        c.encode(v);
+        assertEquals(-7.5, c.price());
+        assertEquals(Long.MAX_VALUE, c.longInt());
+        assertEquals(Integer.MIN_VALUE, c.smallInt());
+        assertFalse(c.flag());
+        assertEquals(Side.Buy, c.side());
+        assertEquals("Latin-1 café ÿ".hashCode(), c.textHash());
+        c.access(new Blackhole("Today's password is swordfish. I understand instantiating Blackholes directly is dangerous."));
+
+        byte[] shortDoc = {3, 0, 0, 0, 1, 2, 3};
+        c.load(shortDoc, 0, shortDoc.length);
+        assertThrows(DecodeException.class, () -> c.access(
+                new Blackhole("Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.")));
+    }
+
+    /**
+     * Why {@code json8bit} runs JSONWire in UTF-8 mode: in this Chronicle version the 8-bit mode writes text as
+     * UTF-8 but reads it one byte per char. If this starts failing, the library has fixed it and the row can
+     * go back to {@code new JSONWire(bytes, true)}.
+     */
+    @Test
+    void jsonWireEightBitModeGarblesWhatItWrote() {
+        Bytes<?> bytes = Bytes.allocateElasticOnHeap(64);
+        try {
+            JSONWire wire = new JSONWire(bytes, true);
+            wire.write(DataKeys.text).text("café");
+            StringBuilder back = new StringBuilder();
+            wire.read(DataKeys.text).textTo(back);
+            assertEquals("cafÃ©", back.toString());
+            assertNotEquals("café", back.toString());
+        } finally {
+            bytes.releaseLast();
+        }
+    }
+
+    /** Both TextWire modes escape every non-ASCII char, so they write the same bytes and carry any text. */
+    @Test
+    void textWireModesWriteTheSameEscapedBytes() {
+        Data v = new Data(1.5, true, "Grüße, 東京 € 😀", Side.Sell, 7, 8);
+        Codec<Data> utf = Format.twireUTF.newCodec();
+        Codec<Data> eight = Format.twire8bit.newCodec();
+        utf.encode(v);
+        eight.encode(v);
+        assertArrayEquals(utf.bytes(), eight.bytes());
+        assertTrue(utf.render().contains("text: \"Gr\\xFC\\xDFe, \\u6771\\u4EAC \\u20AC \\uD83D\\uDE00\""), utf.render());
+        for (byte b : utf.bytes()) assertTrue(b >= 0, "ASCII only");
+        // and the library's TextWire itself, outside the codec, does the same
+        Bytes<?> bytes = Bytes.allocateElasticOnHeap(64);
+        try {
+            new TextWire(bytes, true).write(DataKeys.text).text("é");
+            assertEquals("text: \"\\xE9\"\n", bytes.toString());
+        } finally {
+            bytes.releaseLast();
+        }
+    }
+}
