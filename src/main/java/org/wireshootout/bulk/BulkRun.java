@@ -6,6 +6,7 @@ import org.wireshootout.codec.Labels;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.DataFields;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,16 +24,42 @@ public final class BulkRun {
     private final RecordStream stream;
     private final Data[] decoded;
     private final byte[] scratch = new byte[64 * 1024];
+    private final int adaptedRecords;
     private long encodedBytes;
 
     public BulkRun(Format format, List<Data> records) {
         this.format = format;
         this.encoder = format.newCodec();
         this.decoder = format.newCodec();
-        this.records = records;
+        List<Data> own = new ArrayList<>(records.size());
+        int adapted = 0;
+        for (Data d : records) {
+            Data fitted = fitTo(format.labels(), d);
+            if (fitted != d) adapted++;
+            own.add(fitted);
+        }
+        this.records = own;
+        this.adaptedRecords = adapted;
         this.stream = new RecordStream(records.size() * 64);
         this.decoded = new Data[records.size()];
         for (int i = 0; i < decoded.length; i++) decoded[i] = new Data();
+    }
+
+    /**
+     * The record as the format can carry it: a format that declares it cannot carry text beyond U+00FF (the
+     * 8-bit rows) gets the record with each such char replaced by '?', as an 8-bit system would have to send
+     * it; every other record is passed as it is (the same instance).
+     */
+    static Data fitTo(Labels labels, Data d) {
+        if (!labels.cannotCarry(Labels.Limitation.NON_LATIN1_TEXT) || !Labels.Limitation.NON_LATIN1_TEXT.appliesTo(d)) return d;
+        StringBuilder text = new StringBuilder(d.getText());
+        for (int i = 0; i < text.length(); i++) if (text.charAt(i) > 0xFF) text.setCharAt(i, '?');
+        return new Data().copyFrom(d).setTextAndReturn(text);
+    }
+
+    /** How many records were fitted to the format's 8-bit text ({@link #fitTo}). */
+    public int adaptedRecords() {
+        return adaptedRecords;
     }
 
     /** Encodes every record into the stream; returns the sum of the encodings' lengths (framing excluded). */
@@ -60,8 +87,9 @@ public final class BulkRun {
     }
 
     /**
-     * Checks every decoded record against its original. A record holding a value the format documents it
-     * cannot carry (its labels' limitations) must come back with every other field intact.
+     * Checks every decoded record against the record that was encoded (after {@link #fitTo}). A record
+     * holding a value the format documents it cannot carry (its labels' limitations) must come back with
+     * every other field intact.
      *
      * @return how many records came back changed in the way the format documents
      * @throws IllegalStateException naming the format, the record and the field of the first mismatch

@@ -72,6 +72,12 @@ public final class Data {
         text.append(value);
     }
 
+    /** {@link #setText}, returning this message. */
+    public Data setTextAndReturn(CharSequence value) {
+        setText(value);
+        return this;
+    }
+
     /** Name of the first field that differs from {@code other}, or null when every field is equal. */
     public DataFields firstDifference(Data other) {
         if (Double.compare(price, other.price) != 0) return DataFields.price;
