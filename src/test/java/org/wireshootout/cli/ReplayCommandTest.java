@@ -42,6 +42,20 @@ class ReplayCommandTest {
         assertTrue(report.contains("| capnpPacked | equal to the reference |"), report);
     }
 
+    /** The real DEEP sample: 11,309 symbols, all of its 48,325 messages in complete packets. */
+    @Test
+    void inProcessOnTheDeepSample() {
+        Path deep = TOPS.resolveSibling("deep10-2023-10-02-first5000.pcap.gz");
+        assumeTrue(Files.isReadable(deep), "the shared DEEP sample is absent");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = run(out, "replay", "--in-process", "--formats", "iexWire,msgpack", "--warmup-passes", "0", deep.toString());
+        String report = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, report);
+        assertTrue(report.contains("48,325 messages (every message of the capture's complete packets)"), report);
+        assertTrue(report.contains("11,309 symbols; 37 trade reports"), report);
+        assertTrue(report.contains("| msgpack | equal to the reference |"), report);
+    }
+
     @Test
     void forkedJvmPerFormat() {
         assumeTrue(Files.isReadable(TOPS), "the shared TOPS sample is absent");

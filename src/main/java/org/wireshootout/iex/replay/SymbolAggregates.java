@@ -108,8 +108,11 @@ public final class SymbolAggregates {
                 if (m.askSize() != 0) bestAsk[i] = Math.min(bestAsk[i], m.askPrice());
                 return;
             }
-            default:
-                messages[index(m.symbolBits())]++;
+            default: {
+                // the index first: it may grow the arrays, and messages[index(...)] would load the old array before
+                int i = index(m.symbolBits());
+                messages[i]++;
+            }
         }
     }
 

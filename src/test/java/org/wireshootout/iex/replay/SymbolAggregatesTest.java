@@ -83,6 +83,24 @@ class SymbolAggregatesTest {
         assertTrue(changed > 50);
     }
 
+    /** Many symbols: the tables grow (and are rehashed) while messages arrive, for every kind of message. */
+    @Test
+    void manySymbols() {
+        SymbolAggregates a = new SymbolAggregates();
+        IexMessageType[] kinds = {IexMessageType.TRADING_STATUS, IexMessageType.TRADE_REPORT, IexMessageType.TRADE_BREAK,
+                IexMessageType.PRICE_LEVEL_UPDATE_BUY, IexMessageType.PRICE_LEVEL_UPDATE_SELL, IexMessageType.QUOTE_UPDATE};
+        for (IexMessageType kind : kinds) {
+            a.clear();
+            for (int i = 0; i < 5_000; i++) {
+                a.apply(msg(kind, "S" + i).setSize(i + 1).setPrice(i).setBidSize(1).setBidPrice(i).setAskSize(1).setAskPrice(i));
+            }
+            assertEquals(5_000, a.size(), kind.toString());
+            assertEquals(5_000, a.messages(), kind.toString());
+            for (int i = 0; i < 5_000; i += 499) assertNotNull(a.describe(IexMessage.packSymbol("S" + i)));
+        }
+        assertEquals(5_000, a.symbolsQuoted());
+    }
+
     @Test
     void transferKeepsEverything() throws IOException {
         SymbolAggregates a = of(new DeepGenerator(7, 5_000).messages());
