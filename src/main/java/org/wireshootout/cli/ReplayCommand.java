@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code replay [--formats a,b] [--warmup-passes N] [--in-process] [CAPTURE]}: the replay shootout
+ * {@code replay [--formats a,b] [--warmup-passes N] [--warmup-millis MS] [--in-process] [CAPTURE]}: the replay shootout
  * ({@link ReplayShootout}). Exits 0 when every format's aggregates equal those computed straight from the
  * data set, 1 when any format failed or differed (the report names it), 2 on bad arguments or an unreadable
  * capture.
@@ -37,9 +37,14 @@ public final class ReplayCommand implements Callable<Integer> {
     String formats;
 
     @Option(names = "--warmup-passes", paramLabel = "N",
-            description = "Untimed passes over the whole data set before the timed one, each identical to it "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "At least this many untimed passes over the whole data set before the timed one, each "
+                    + "identical to it; more follow until --warmup-millis have passed and then until two passes in a row "
+                    + "see no JIT compilation finish (at most 50 more). Both 0: no warm-up at all (default: ${DEFAULT-VALUE}).")
     int warmupPasses = 10;
+
+    @Option(names = "--warmup-millis", paramLabel = "MS",
+            description = "At least this long warming up, per format (default: ${DEFAULT-VALUE}).")
+    long warmupMillis = 2000;
 
     @Option(names = "--in-process", description = "Run every format in this JVM instead of one JVM per format "
             + "(quicker; later formats then run with megamorphic call sites).")
@@ -53,8 +58,8 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (warmupPasses < 0) {
-            System.err.println("replay: --warmup-passes must be 0 or more");
+        if (warmupPasses < 0 || warmupMillis < 0) {
+            System.err.println("replay: --warmup-passes and --warmup-millis must be 0 or more");
             return 2;
         }
         List<IexFormat> chosen;
@@ -72,7 +77,8 @@ public final class ReplayCommand implements Callable<Integer> {
             return 2;
         }
         if (childFormat != null) return child(data);
-        ReplayShootout shootout = new ReplayShootout(data, chosen, warmupPasses, inProcess, System.out, System.err);
+        ReplayShootout shootout = new ReplayShootout(data, chosen, warmupPasses, warmupMillis, inProcess,
+                System.out, System.err);
         if (!shootout.run()) {
             System.err.println("replay: FAILED: a format failed or its aggregates differ (see the table)");
             return 1;
@@ -86,7 +92,7 @@ public final class ReplayCommand implements Callable<Integer> {
             System.err.println("replay: --child-format needs --child-result");
             return 2;
         }
-        FormatResult r = FormatRun.measure(IexFormat.byName(childFormat), data.messages, warmupPasses);
+        FormatResult r = FormatRun.measure(IexFormat.byName(childFormat), data.messages, warmupPasses, warmupMillis);
         try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(childResult)))) {
             r.writeTo(out);
         }

@@ -40,14 +40,17 @@ public final class ReplayShootout {
     private final ReplayDataSet data;
     private final List<IexFormat> formats;
     private final int warmupPasses;
+    private final long warmupMillis;
     private final boolean inProcess;
     private final PrintStream out;
     private final PrintStream progress;
     private final List<FormatResult> results = new ArrayList<>();
 
-    public ReplayShootout(ReplayDataSet data, List<IexFormat> formats, int warmupPasses, boolean inProcess,
-                          PrintStream out, PrintStream progress) {
+    public ReplayShootout(ReplayDataSet data, List<IexFormat> formats, int warmupPasses, long warmupMillis,
+                          boolean inProcess, PrintStream out, PrintStream progress) {
         if (warmupPasses < 0) throw new IllegalArgumentException("warm-up passes " + warmupPasses + " < 0");
+        if (warmupMillis < 0) throw new IllegalArgumentException("warm-up time " + warmupMillis + " ms < 0");
+        this.warmupMillis = warmupMillis;
         this.data = data;
         this.formats = List.copyOf(formats);
         this.warmupPasses = warmupPasses;
@@ -71,7 +74,7 @@ public final class ReplayShootout {
         results.clear();
         for (IexFormat f : formats) {
             progress.println("replay: " + f + " ...");
-            results.add(inProcess ? FormatRun.measure(f, data.messages, warmupPasses) : forked(f));
+            results.add(inProcess ? FormatRun.measure(f, data.messages, warmupPasses, warmupMillis) : forked(f));
         }
         return report(results);
     }
@@ -96,6 +99,7 @@ public final class ReplayShootout {
             cmd.add("--child-format=" + f.name());
             cmd.add("--child-result=" + result);
             cmd.add("--warmup-passes=" + warmupPasses);
+            cmd.add("--warmup-millis=" + warmupMillis);
             if (data.capture != null) cmd.add(data.capture);
             Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.INHERIT)
                     .redirectError(ProcessBuilder.Redirect.INHERIT).start();
@@ -132,12 +136,18 @@ public final class ReplayShootout {
                 inProcess ? "all in this one JVM (call sites turn megamorphic after the first format: prefer the default, one JVM per format)"
                         : "each in a JVM of its own with the benchmark flags and a fixed 1 GiB heap",
                 System.getProperty("java.version"), System.getProperty("java.vm.name"));
+        StringBuilder warm = new StringBuilder();
+        for (FormatResult r : results) {
+            if (r.ok()) warm.append(warm.length() == 0 ? "" : ", ").append(r.format).append(' ').append(r.warmupPasses);
+        }
         o.printf("- Method per format: one untimed verification pass (encode, decode, compare every field of every message); "
-                + "%d untimed warm-up pass%s identical to the timed pass (serialize all, then deserialize all); System.gc(); "
-                + "then the timed pass. Serialize: each encode timed on its own with System.nanoTime() into an HdrHistogram "
+                + "untimed warm-up passes identical to the timed pass (serialize all, then deserialize all), at least %d "
+                + "pass%s and at least %d ms, then more until two passes in a row see no JIT compilation finish (passes run: "
+                + warm + "); System.gc(); then the timed pass. Serialize: each encode timed on its own with System.nanoTime() into an HdrHistogram "
                 + "(3 significant digits), its bytes then copied, untimed, into one stream. Deserialize: each message's bytes "
                 + "copied, untimed, from the stream into the codec's buffer, the decode timed on its own, the decoded "
-                + "message folded, untimed, into per-symbol aggregates.%n", warmupPasses, warmupPasses == 1 ? "" : "es");
+                + "message folded, untimed, into per-symbol aggregates.%n", warmupPasses, warmupPasses == 1 ? "" : "es",
+                warmupMillis);
         long tMin = Long.MAX_VALUE, tMax = 0, t99 = 0;
         for (FormatResult r : results) {
             if (!r.ok()) continue;

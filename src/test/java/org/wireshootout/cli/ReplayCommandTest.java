@@ -34,7 +34,7 @@ class ReplayCommandTest {
     void inProcessOnTheRealSample() {
         assumeTrue(Files.isReadable(TOPS), "the shared TOPS sample is absent");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = run(out, "replay", "--in-process", "--formats", "limit,capnpPacked,binaryWire", "--warmup-passes", "1", TOPS.toString());
+        int exit = run(out, "replay", "--in-process", "--formats", "limit,capnpPacked,binaryWire", "--warmup-passes", "1", "--warmup-millis", "0", TOPS.toString());
         String report = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, report);
         // the capture's third packet is cut off: only the 53 messages of its complete packets are replayed
@@ -48,7 +48,7 @@ class ReplayCommandTest {
         Path deep = TOPS.resolveSibling("deep10-2023-10-02-first5000.pcap.gz");
         assumeTrue(Files.isReadable(deep), "the shared DEEP sample is absent");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = run(out, "replay", "--in-process", "--formats", "iexWire,msgpack", "--warmup-passes", "0", deep.toString());
+        int exit = run(out, "replay", "--in-process", "--formats", "iexWire,msgpack", "--warmup-passes", "0", "--warmup-millis", "0", deep.toString());
         String report = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, report);
         assertTrue(report.contains("48,325 messages (every message of the capture's complete packets)"), report);
@@ -60,7 +60,7 @@ class ReplayCommandTest {
     void forkedJvmPerFormat() {
         assumeTrue(Files.isReadable(TOPS), "the shared TOPS sample is absent");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = run(out, "replay", "--formats", "sbe,jackson", "--warmup-passes", "1", TOPS.toString());
+        int exit = run(out, "replay", "--formats", "sbe,jackson", "--warmup-passes", "1", "--warmup-millis", "0", TOPS.toString());
         String report = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, exit, report);
         assertTrue(report.contains("each in a JVM of its own"), report);
@@ -71,6 +71,7 @@ class ReplayCommandTest {
     void badArguments() {
         assertEquals(2, run(new ByteArrayOutputStream(), "replay", "--in-process", "--formats", "nope"));
         assertEquals(2, run(new ByteArrayOutputStream(), "replay", "--in-process", "--warmup-passes", "-1"));
+        assertEquals(2, run(new ByteArrayOutputStream(), "replay", "--in-process", "--warmup-millis", "-1"));
         assertEquals(2, run(new ByteArrayOutputStream(), "replay", "--in-process", "no-such-file.pcap"));
     }
 }

@@ -32,11 +32,13 @@ public final class FormatResult {
     public final long timer99Nanos;
     public final SymbolAggregates aggregates;
     public final String javaVersion;
+    /** Warm-up passes actually run (the minimum asked for, plus any while the JIT was still compiling). */
+    public final int warmupPasses;
 
     FormatResult(String format, String failure, int messages, Histogram serialize, Histogram deserialize,
                  long serializeTotalNanos, long deserializeTotalNanos, long serializeMaxNanos, long deserializeMaxNanos,
                  long totalBytes, int minBytes, int maxBytes, long timerMedianNanos, long timer99Nanos,
-                 SymbolAggregates aggregates, String javaVersion) {
+                 SymbolAggregates aggregates, String javaVersion, int warmupPasses) {
         this.format = format;
         this.failure = failure;
         this.messages = messages;
@@ -53,12 +55,13 @@ public final class FormatResult {
         this.timer99Nanos = timer99Nanos;
         this.aggregates = aggregates;
         this.javaVersion = javaVersion;
+        this.warmupPasses = warmupPasses;
     }
 
     /** The result of a format that could not be measured, saying why. */
     public static FormatResult failed(String format, String why) {
         return new FormatResult(format, why, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, null,
-                System.getProperty("java.version"));
+                System.getProperty("java.version"), 0);
     }
 
     public boolean ok() {
@@ -74,6 +77,7 @@ public final class FormatResult {
             return;
         }
         out.writeInt(messages);
+        out.writeInt(warmupPasses);
         writeHistogram(out, serialize);
         writeHistogram(out, deserialize);
         out.writeLong(serializeTotalNanos);
@@ -94,13 +98,15 @@ public final class FormatResult {
         String java = in.readUTF();
         if (failed) {
             FormatResult f = failed(format, in.readUTF());
-            return new FormatResult(f.format, f.failure, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, java);
+            return new FormatResult(f.format, f.failure, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, java, 0);
         }
         int messages = in.readInt();
+        int warmup = in.readInt();
         Histogram s = readHistogram(in);
         Histogram d = readHistogram(in);
         return new FormatResult(format, null, messages, s, d, in.readLong(), in.readLong(), in.readLong(), in.readLong(),
-                in.readLong(), in.readInt(), in.readInt(), in.readLong(), in.readLong(), SymbolAggregates.readFrom(in), java);
+                in.readLong(), in.readInt(), in.readInt(), in.readLong(), in.readLong(), SymbolAggregates.readFrom(in), java,
+                warmup);
     }
 
     private static void writeHistogram(DataOutputStream out, Histogram h) throws IOException {

@@ -6,6 +6,8 @@ import org.wireshootout.codec.IexFormat;
 import org.wireshootout.model.iex.IexField;
 import org.wireshootout.model.iex.IexMessage;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
 
@@ -14,8 +16,11 @@ import java.util.List;
  * <ol>
  *   <li>verification: one untimed pass that encodes and decodes every message and compares the type and every
  *       field of its type; a format that fails is reported as failed and never timed;</li>
- *   <li>warm-up: {@code warmupPasses} passes identical to the timed one (same code, same recording), whose
- *       figures are then thrown away, so that the JIT has compiled the codec and the replay loops;</li>
+ *   <li>warm-up: passes identical to the timed one (same code, same recording), whose figures are thrown away:
+ *       at least {@code warmupPasses} of them and at least {@code warmupMillis} of them, then further passes until
+ *       {@value #QUIET_PASSES} passes in a row ran with no compilation finishing (the JVM's total compilation
+ *       time, {@link CompilationMXBean}, unchanged), at most {@value #MAX_EXTRA_PASSES} more. Compilation runs in the background: on a busy machine the compiler
+ *       thread can lag behind, and a pass count alone would then time code not yet compiled;</li>
  *   <li>{@code System.gc()}, then the cost of the timer is measured in this JVM;</li>
  *   <li>the timed pass: <b>serialize</b> every message in order, each timed on its own ({@code System.nanoTime()}
  *       immediately before and after {@code encode}, which writes into the codec's reused buffer), then (untimed)
@@ -29,6 +34,10 @@ import java.util.List;
 public final class FormatRun {
     /** The histograms' range: 1 ns to 10 s (a longer sample is recorded as 10 s; the exact maximum is kept apart). */
     static final long HIGHEST = 10_000_000_000L;
+    /** The most warm-up passes added while the JIT is still compiling. */
+    public static final int MAX_EXTRA_PASSES = 50;
+    /** Warm-up passes in a row without compilation that end the warm-up. */
+    static final int QUIET_PASSES = 2;
 
     private final IexFormat format;
     private final Codec<IexMessage> codec;
@@ -43,6 +52,7 @@ public final class FormatRun {
     private long deserializeTotal;
     private long serializeMax;
     private long deserializeMax;
+    private int warmupPassesDone;
 
     private FormatRun(IexFormat format, List<IexMessage> messages) {
         this.format = format;
@@ -53,23 +63,39 @@ public final class FormatRun {
     }
 
     /** Runs the replay of {@code messages} through {@code format} in this JVM. */
-    public static FormatResult measure(IexFormat format, List<IexMessage> messages, int warmupPasses) {
+    public static FormatResult measure(IexFormat format, List<IexMessage> messages, int warmupPasses, long warmupMillis) {
         FormatRun run;
         try {
             run = new FormatRun(format, messages);
         } catch (RuntimeException e) {
             return FormatResult.failed(format.name(), "cannot make the codec: " + e);
         }
-        return run.measure(warmupPasses);
+        return run.measure(warmupPasses, warmupMillis);
     }
 
-    private FormatResult measure(int warmupPasses) {
+    private FormatResult measure(int warmupPasses, long warmupMillis) {
         String failure = verify();
         if (failure != null) return FormatResult.failed(format.name(), failure);
         try {
-            for (int pass = 0; pass < warmupPasses; pass++) {
+            CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+            boolean canWatch = jit != null && jit.isCompilationTimeMonitoringSupported();
+            long start = System.nanoTime();
+            long minimumNanos = warmupMillis * 1_000_000L;
+            int passes = 0;
+            int extra = 0;
+            int quiet = 0;
+            long compiled = canWatch ? jit.getTotalCompilationTime() : 0;
+            while (warmupPasses > 0 || minimumNanos > 0) { // both 0: no warm-up at all
+                boolean minimumDone = passes >= warmupPasses && System.nanoTime() - start >= minimumNanos;
+                if (minimumDone && (!canWatch || quiet >= QUIET_PASSES || extra >= MAX_EXTRA_PASSES)) break;
                 timedPass();
+                passes++;
+                if (minimumDone) extra++;
+                long now = canWatch ? jit.getTotalCompilationTime() : 0;
+                quiet = now == compiled ? quiet + 1 : 0;
+                compiled = now;
             }
+            warmupPassesDone = passes;
             System.gc();
             long[] timer = timerCost();
             timedPass();
@@ -82,7 +108,8 @@ public final class FormatRun {
             }
             return new FormatResult(format.name(), null, messages.length, serialize.copy(), deserialize.copy(),
                     serializeTotal, deserializeTotal, serializeMax, deserializeMax, offsets[messages.length],
-                    messages.length == 0 ? 0 : min, max, timer[0], timer[1], aggregates, System.getProperty("java.version"));
+                    messages.length == 0 ? 0 : min, max, timer[0], timer[1], aggregates, System.getProperty("java.version"),
+                    warmupPassesDone);
         } catch (RuntimeException e) {
             // a codec that verified and then failed on the same messages: report it, do not time it
             return FormatResult.failed(format.name(), "failed during the replay: " + e);

@@ -24,7 +24,7 @@ class ReplayShootoutTest {
     @Test
     void everyFormatMatchesTheReference() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ReplayShootout s = new ReplayShootout(ReplayDataSet.of("test day", DAY), List.of(IexFormat.values()), 1, true,
+        ReplayShootout s = new ReplayShootout(ReplayDataSet.of("test day", DAY), List.of(IexFormat.values()), 1, 0, true,
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()));
         boolean ok = s.run();
         String report = out.toString(StandardCharsets.UTF_8);
@@ -51,7 +51,7 @@ class ReplayShootoutTest {
     /** Results measured on the real day, reported against a day in which one trade's size differs. */
     @Test
     void aDifferentMarketFailsNamingTheFormat() throws Exception {
-        FormatResult sbe = FormatRun.measure(IexFormat.sbe, DAY, 0);
+        FormatResult sbe = FormatRun.measure(IexFormat.sbe, DAY, 0, 0);
         assertTrue(sbe.ok(), sbe.failure);
         List<IexMessage> other = new ArrayList<>(DAY);
         int i = 0;
@@ -59,7 +59,7 @@ class ReplayShootoutTest {
         IexMessage t = other.get(i).copy();
         other.set(i, t.setSize(t.size() + 1));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ReplayShootout s = new ReplayShootout(ReplayDataSet.of("altered day", other), List.of(IexFormat.sbe), 0, true,
+        ReplayShootout s = new ReplayShootout(ReplayDataSet.of("altered day", other), List.of(IexFormat.sbe), 0, 0, true,
                 new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
         assertFalse(s.report(List.of(sbe)));
         String report = out.toString(StandardCharsets.UTF_8);
@@ -68,9 +68,20 @@ class ReplayShootoutTest {
     }
 
     @Test
+    void warmUpPasses() {
+        assertEquals(0, FormatRun.measure(IexFormat.limit, DAY, 0, 0).warmupPasses, "both 0: no warm-up");
+        int passes = FormatRun.measure(IexFormat.limit, DAY, 3, 0).warmupPasses;
+        assertTrue(passes >= 3 && passes <= 3 + FormatRun.MAX_EXTRA_PASSES, "passes " + passes);
+        long start = System.nanoTime();
+        FormatResult timed = FormatRun.measure(IexFormat.limit, DAY, 1, 300);
+        assertTrue(System.nanoTime() - start >= 300_000_000L, "at least the minimum warm-up time");
+        assertTrue(timed.warmupPasses > 1, "a 5,000-message pass takes far less than 300 ms: " + timed.warmupPasses);
+    }
+
+    @Test
     void aFailedFormatFailsTheRun() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ReplayShootout s = new ReplayShootout(ReplayDataSet.of("day", DAY), List.of(IexFormat.limit), 0, true,
+        ReplayShootout s = new ReplayShootout(ReplayDataSet.of("day", DAY), List.of(IexFormat.limit), 0, 0, true,
                 new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
         assertFalse(s.report(List.of(FormatResult.failed("limit", "message 3 came back with price = 1"))));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("| limit | FAILED: message 3 came back with price = 1 |"));
