@@ -148,17 +148,20 @@ public final class ReplayShootout {
                 + "copied, untimed, from the stream into the codec's buffer, the decode timed on its own, the decoded "
                 + "message folded, untimed, into per-symbol aggregates.%n", warmupPasses, warmupPasses == 1 ? "" : "es",
                 warmupMillis);
-        long tMin = Long.MAX_VALUE, tMax = 0, t99 = 0;
+        long tMin = Long.MAX_VALUE, tMax = 0, t99 = 0, step = 0;
         for (FormatResult r : results) {
             if (!r.ok()) continue;
             tMin = Math.min(tMin, r.timerMedianNanos);
             tMax = Math.max(tMax, r.timerMedianNanos);
             t99 = Math.max(t99, r.timer99Nanos);
+            step = Math.max(step, r.timerStepNanos);
         }
         if (tMax > 0) {
             o.printf("- Timer: a back-to-back System.nanoTime() pair costs %s ns at the median (99th percentile at most %d ns), "
-                    + "measured in each format's JVM before its timed pass. Every sample below contains one such pair: "
-                    + "subtract it for an estimate of the codec alone.%n", tMin == tMax ? Long.toString(tMin) : tMin + "–" + tMax, t99);
+                    + "measured in each format's JVM before its timed pass; the clock advances in steps of %d ns here, so "
+                    + "the figures below come in steps of about that size. Every sample contains one timer pair: subtract it "
+                    + "for an estimate of the codec alone.%n",
+                    tMin == tMax ? Long.toString(tMin) : tMin + "–" + tMax, t99, step);
         }
         o.println();
         o.println("### Serialize (ns per message; Total = sum of the per-message samples, ms)");

@@ -30,6 +30,8 @@ public final class FormatResult {
     public final int maxBytes;
     public final long timerMedianNanos;
     public final long timer99Nanos;
+    /** The smallest step by which System.nanoTime() advanced in this JVM. */
+    public final long timerStepNanos;
     public final SymbolAggregates aggregates;
     public final String javaVersion;
     /** Warm-up passes actually run (the minimum asked for, plus any while the JIT was still compiling). */
@@ -38,7 +40,7 @@ public final class FormatResult {
     FormatResult(String format, String failure, int messages, Histogram serialize, Histogram deserialize,
                  long serializeTotalNanos, long deserializeTotalNanos, long serializeMaxNanos, long deserializeMaxNanos,
                  long totalBytes, int minBytes, int maxBytes, long timerMedianNanos, long timer99Nanos,
-                 SymbolAggregates aggregates, String javaVersion, int warmupPasses) {
+                 long timerStepNanos, SymbolAggregates aggregates, String javaVersion, int warmupPasses) {
         this.format = format;
         this.failure = failure;
         this.messages = messages;
@@ -53,6 +55,7 @@ public final class FormatResult {
         this.maxBytes = maxBytes;
         this.timerMedianNanos = timerMedianNanos;
         this.timer99Nanos = timer99Nanos;
+        this.timerStepNanos = timerStepNanos;
         this.aggregates = aggregates;
         this.javaVersion = javaVersion;
         this.warmupPasses = warmupPasses;
@@ -60,7 +63,7 @@ public final class FormatResult {
 
     /** The result of a format that could not be measured, saying why. */
     public static FormatResult failed(String format, String why) {
-        return new FormatResult(format, why, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, null,
+        return new FormatResult(format, why, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null,
                 System.getProperty("java.version"), 0);
     }
 
@@ -89,6 +92,7 @@ public final class FormatResult {
         out.writeInt(maxBytes);
         out.writeLong(timerMedianNanos);
         out.writeLong(timer99Nanos);
+        out.writeLong(timerStepNanos);
         aggregates.writeTo(out);
     }
 
@@ -98,14 +102,14 @@ public final class FormatResult {
         String java = in.readUTF();
         if (failed) {
             FormatResult f = failed(format, in.readUTF());
-            return new FormatResult(f.format, f.failure, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, java, 0);
+            return new FormatResult(f.format, f.failure, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, java, 0);
         }
         int messages = in.readInt();
         int warmup = in.readInt();
         Histogram s = readHistogram(in);
         Histogram d = readHistogram(in);
         return new FormatResult(format, null, messages, s, d, in.readLong(), in.readLong(), in.readLong(), in.readLong(),
-                in.readLong(), in.readInt(), in.readInt(), in.readLong(), in.readLong(), SymbolAggregates.readFrom(in), java,
+                in.readLong(), in.readInt(), in.readInt(), in.readLong(), in.readLong(), in.readLong(), SymbolAggregates.readFrom(in), java,
                 warmup);
     }
 

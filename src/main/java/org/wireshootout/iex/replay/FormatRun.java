@@ -108,7 +108,7 @@ public final class FormatRun {
             }
             return new FormatResult(format.name(), null, messages.length, serialize.copy(), deserialize.copy(),
                     serializeTotal, deserializeTotal, serializeMax, deserializeMax, offsets[messages.length],
-                    messages.length == 0 ? 0 : min, max, timer[0], timer[1], aggregates, System.getProperty("java.version"),
+                    messages.length == 0 ? 0 : min, max, timer[0], timer[1], timer[2], aggregates, System.getProperty("java.version"),
                     warmupPassesDone);
         } catch (RuntimeException e) {
             // a codec that verified and then failed on the same messages: report it, do not time it
@@ -193,7 +193,7 @@ public final class FormatRun {
 
     /**
      * The cost of the timer itself: a million back-to-back {@code System.nanoTime()} pairs after a warm-up,
-     * as {median, 99th percentile} in ns. Every replay sample contains one such pair.
+     * as {median, 99th percentile, the clock's smallest step} in ns. Every replay sample contains one such pair.
      */
     static long[] timerCost() {
         Histogram h = new Histogram(HIGHEST, 3);
@@ -205,6 +205,16 @@ public final class FormatRun {
                 h.recordValue(Math.min(elapsed, HIGHEST));
             }
         }
-        return new long[] {h.getValueAtPercentile(50), h.getValueAtPercentile(99)};
+        // the clock's step: the smallest advance seen between two readings that differ
+        long step = Long.MAX_VALUE;
+        for (int i = 0; i < 100_000; i++) {
+            long a = System.nanoTime();
+            long b;
+            do {
+                b = System.nanoTime();
+            } while (b == a);
+            step = Math.min(step, b - a);
+        }
+        return new long[] {h.getValueAtPercentile(50), h.getValueAtPercentile(99), step};
     }
 }
