@@ -158,9 +158,9 @@ public final class ReplayShootout {
         }
         if (tMax > 0) {
             o.printf("- Timer: a back-to-back System.nanoTime() pair costs %s ns at the median (99th percentile at most %d ns), "
-                    + "measured in each format's JVM before its timed pass; the clock advances in steps of %d ns here, so "
-                    + "the figures below come in steps of about that size. Every sample contains one timer pair: subtract it "
-                    + "for an estimate of the codec alone.%n",
+                    + "measured in each format's JVM before its timed pass; two successive readings are never less than %d ns "
+                    + "apart here, so smaller differences between the figures below cannot be seen. Every sample contains one "
+                    + "timer pair: subtract it for an estimate of the codec alone.%n",
                     tMin == tMax ? Long.toString(tMin) : tMin + "–" + tMax, t99, step);
         }
         o.println();

@@ -30,7 +30,7 @@ public final class FormatResult {
     public final int maxBytes;
     public final long timerMedianNanos;
     public final long timer99Nanos;
-    /** The smallest step by which System.nanoTime() advanced in this JVM. */
+    /** The smallest advance between two successive System.nanoTime() readings in this JVM. */
     public final long timerStepNanos;
     public final SymbolAggregates aggregates;
     public final String javaVersion;

@@ -193,7 +193,7 @@ public final class FormatRun {
 
     /**
      * The cost of the timer itself: a million back-to-back {@code System.nanoTime()} pairs after a warm-up,
-     * as {median, 99th percentile, the clock's smallest step} in ns. Every replay sample contains one such pair.
+     * as {median, 99th percentile, the smallest advance between successive readings} in ns. Every replay sample contains one such pair.
      */
     static long[] timerCost() {
         Histogram h = new Histogram(HIGHEST, 3);
@@ -205,7 +205,8 @@ public final class FormatRun {
                 h.recordValue(Math.min(elapsed, HIGHEST));
             }
         }
-        // the clock's step: the smallest advance seen between two readings that differ
+        // the smallest advance seen between two successive readings that differ: the clock's tick or the cost of a
+        // call, whichever is larger (a smaller difference between two samples cannot be seen)
         long step = Long.MAX_VALUE;
         for (int i = 0; i < 100_000; i++) {
             long a = System.nanoTime();
