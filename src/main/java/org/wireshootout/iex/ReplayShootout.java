@@ -92,6 +92,9 @@ public final class ReplayShootout {
             cmd.addAll(Arrays.asList(JvmFlags.ALL));
             cmd.add(JvmFlags.HEAP_MIN);
             cmd.add(JvmFlags.HEAP_MAX);
+            // as the shaded jar's manifest grants it to java -jar: no native-access warnings from Chronicle on JDK 22+
+            // (JDK 17 accepts the flag too)
+            cmd.add("--enable-native-access=ALL-UNNAMED");
             cmd.add("-cp");
             cmd.add(System.getProperty("java.class.path"));
             cmd.add("org.wireshootout.cli.Main");
