@@ -17,7 +17,8 @@ import java.util.List;
 @Command(name = "wire-shootout", mixinStandardHelpOptions = true,
         description = "Wire Shootout tools: the gallery of encodings, capture stats, reports.",
         subcommands = {GalleryCommand.class, BulkCommand.class, StatsCommand.class, GenerateCommand.class,
-                FormatsCommand.class, ReportCommand.class, CompareCommand.class, SmokeCheckCommand.class})
+                ReplayCommand.class, FormatsCommand.class, ReportCommand.class, CompareCommand.class,
+                SmokeCheckCommand.class})
 public final class Main implements Runnable {
 
     static final String RELAUNCHED = "wireshootout.relaunched";

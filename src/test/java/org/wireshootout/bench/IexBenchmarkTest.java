@@ -1,0 +1,73 @@
+package org.wireshootout.bench;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Param;
+import org.wireshootout.codec.IexFormat;
+import org.wireshootout.model.iex.IexMessage;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** The IEX benchmark's state, driven by hand: settings inherited, every message cycled through and decoded intact. */
+class IexBenchmarkTest {
+    private static final Path TOPS = Path.of("..", "shared", "data", "iex", "tops16-2018-01-03-head-truncated.pcapng");
+
+    @Test
+    void sharesTheRunSettings() throws Exception {
+        assertTrue(BenchmarkDefaults.class.isAssignableFrom(IexBenchmark.class));
+        assertNull(IexBenchmark.class.getDeclaredAnnotation(Fork.class), "must not declare its own @Fork");
+        Param format = IexBenchmark.class.getField("format").getAnnotation(Param.class);
+        assertArrayEquals(new String[] {Param.BLANK_ARGS}, format.value(), "no values: JMH takes every IexFormat");
+        assertArrayEquals(new String[] {""}, IexBenchmark.class.getField("capture").getAnnotation(Param.class).value(),
+                "default: the generated day");
+    }
+
+    /** Every format over the real TOPS sample (it has quote updates), twice round the cycle. */
+    @ParameterizedTest
+    @EnumSource(IexFormat.class)
+    void cyclesThroughEveryMessage(IexFormat format) {
+        assumeTrue(Files.isReadable(TOPS), "the shared TOPS sample is absent");
+        IexBenchmark b = new IexBenchmark();
+        b.format = format;
+        b.capture = TOPS.toString();
+        b.setUp();
+        int n = b.size();
+        for (int k = 0; k < 2 * n; k++) {
+            IexMessage expected = b.peekNext().copy();
+            IexMessage decoded = b.decode();
+            assertNull(expected.firstDifference(decoded), format + " decode of message " + k % n);
+        }
+        for (int k = 0; k < n; k++) {
+            assertTrue(b.encode() > 0);
+            IexMessage expected = b.peekNext().copy();
+            assertNull(expected.firstDifference(b.roundTrip()), format + " roundTrip");
+        }
+    }
+
+    @Test
+    void generatedDayByDefault() {
+        IexBenchmark b = new IexBenchmark();
+        b.format = IexFormat.sbe;
+        b.capture = "";
+        b.setUp();
+        assertEquals(100_000, b.size());
+    }
+
+    @Test
+    void aMissingCaptureIsRefused() {
+        IexBenchmark b = new IexBenchmark();
+        b.format = IexFormat.limit;
+        b.capture = "no-such-capture.pcap";
+        assertThrows(RuntimeException.class, b::setUp);
+    }
+}
