@@ -26,6 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  *       {@code mvn -B test -Dtest=MutationTest -Dhostile.cases=1000000};</li>
  *   <li>{@code hostile.seed}: the base seed (default {@value #DEFAULT_SEED}); a case's own seed, printed on
  *       failure, rebuilds its bytes through {@code Mutator.mutate(seed, samples)};</li>
+ *   <li>{@code hostile.formats}: only these rows, comma-separated (default: every row that carries data),
+ *       e.g. to split a long run over two JVMs or to replay one row;</li>
  *   <li>{@code hostile.caseTimeoutMs}: the per-case bound, {@value #DEFAULT_CASE_TIMEOUT_MS} ms by default
  *       (generous, as the machine is shared: a healthy case takes microseconds).</li>
  * </ul>
@@ -55,8 +57,11 @@ class MutationTest {
         return values;
     }
 
+    /** Every row that carries data, or those named in {@code hostile.formats} (comma-separated). */
     static Stream<Format> formats() {
-        return Stream.of(Format.values()).filter(Format::carriesData);
+        String only = System.getProperty("hostile.formats", "");
+        if (only.isBlank()) return Stream.of(Format.values()).filter(Format::carriesData);
+        return Stream.of(only.split(",")).map(String::trim).filter(n -> !n.isEmpty()).map(Format::byName);
     }
 
     @ParameterizedTest(name = "{0}")
