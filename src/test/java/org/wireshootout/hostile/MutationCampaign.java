@@ -75,8 +75,8 @@ final class MutationCampaign {
         public String toString() {
             StringBuilder sb = new StringBuilder();
             sb.append(String.format("%-22s %,10d cases in %6.1f s", name, cases, nanos / 1e9));
-            sb.append(String.format("; slowest %.2f ms, re-timed %.3f ms (case %d, seed 0x%016x, %d bytes); most allocated by one case %,d B",
-                    slowestNanos / 1e6, slowestRetimedNanos / 1e6, slowestIndex, slowestSeed, slowestLength, mostAllocated));
+            sb.append(String.format("; slowest %.2f ms, re-timed %.1f µs (case %d, seed 0x%016x, %d bytes); most allocated by one case %,d B",
+                    slowestNanos / 1e6, slowestRetimedNanos / 1e3, slowestIndex, slowestSeed, slowestLength, mostAllocated));
             for (Map.Entry<String, Long> e : outcomes.entrySet()) {
                 sb.append(String.format("%n    %-70s %,10d", e.getKey(), e.getValue()));
             }
