@@ -41,7 +41,8 @@ public final class ProtobufCodec implements Codec<Data> {
      * Nested messages or groups allowed while parsing: the message has none, so only unknown groups could nest
      * (the runtime's default is 100). Lengths need no setting of ours: a string's or unknown field's length is
      * checked against the bytes left in the array before anything is allocated, and the array is at most
-     * {@value #CAPACITY} bytes. The size limit is set to the message's length all the same, to say so.
+     * {@value #CAPACITY} bytes. The stream's size limit only acts on stream-backed input (for an array the
+     * array is the bound); it is set to the message's length anyway, so the bound is written down.
      */
     static final int RECURSION_LIMIT = 4;
 
