@@ -1,6 +1,5 @@
 package org.wireshootout.codec.boon;
 
-import org.boon.json.JsonException;
 import org.boon.json.JsonParserAndMapper;
 import org.boon.json.JsonParserFactory;
 import org.boon.json.JsonSerializer;
@@ -35,10 +34,16 @@ import java.util.Map;
  *
  * <p>What Boon cannot do, declared rather than patched: it writes NaN and the infinities as bare words its own
  * parser then rejects, so encoding refuses them (limitation NON_FINITE_DOUBLE); its parser ignores anything
- * after the top-level object and lets a repeated key overwrite the earlier one.
+ * after the top-level object and lets a repeated key overwrite the earlier one. It also has no read limits at
+ * all, so the codec checks length, nesting and number length itself before parsing ({@link #checkShape}).
  */
 public final class BoonCodec implements Codec<Data> {
     private static final String NAME = "boon";
+    /** The same bounds the Jackson rows set: a flat object of six short fields needs no more. */
+    static final int MAX_MESSAGE_BYTES = 512 * 1024;
+    static final int MAX_DEPTH = 4;
+    static final int MAX_NUMBER_LENGTH = 100;
+    static final int MAX_TEXT_CHARS = 65_536;
     private final JsonSerializer serializer = new JsonSerializerFactory()
             .useFieldsOnly().includeDefaultValues().includeEmpty().includeNulls().create();
     private final JsonParserAndMapper parser = new JsonParserFactory().createFastParser();
@@ -65,12 +70,56 @@ public final class BoonCodec implements Codec<Data> {
 
     @Override
     public void decode(Data target) {
-        Map<String, Object> map;
+        checkShape(wire);
         try {
-            map = parser.parseMap(wire);
-        } catch (JsonException | ClassCastException | IllegalStateException | ArrayIndexOutOfBoundsException e) {
-            throw new DecodeException(NAME, -1, e.getMessage(), e);
+            fill(target);
+        } catch (DecodeException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // Boon's own JsonException, and what its parser and lazy values let through on malformed input
+            // (ArrayIndexOutOfBounds, NumberFormat, ClassCast, IllegalState): all of them mean bad bytes
+            throw new DecodeException(NAME, -1, e.toString(), e);
         }
+    }
+
+    /**
+     * The limits Boon does not have, checked in one pass over the bytes before its parser sees them: the
+     * message length, the nesting depth (Boon's parser recurses once per level: JSON nested 100,000 deep threw
+     * StackOverflowError) and the length of a number (Boon reads any number of digits: a million-digit price was
+     * accepted). Strings are skipped, escapes included; the parser checks everything else.
+     */
+    static void checkShape(byte[] b) {
+        if (b.length > MAX_MESSAGE_BYTES) {
+            throw new DecodeException(NAME, 0, "message of " + b.length + " bytes exceeds the " + MAX_MESSAGE_BYTES + "-byte limit");
+        }
+        int depth = 0;
+        int number = 0;
+        for (int i = 0; i < b.length; i++) {
+            byte c = b[i];
+            if (c == '"') {
+                number = 0;
+                for (i++; i < b.length && b[i] != '"'; i++) {
+                    if (b[i] == '\\') i++;
+                }
+                continue;
+            }
+            if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
+                if (++number > MAX_NUMBER_LENGTH) {
+                    throw new DecodeException(NAME, i, "number longer than " + MAX_NUMBER_LENGTH + " characters");
+                }
+                continue;
+            }
+            number = 0;
+            if (c == '{' || c == '[') {
+                if (++depth > MAX_DEPTH) throw new DecodeException(NAME, i, "nesting deeper than " + MAX_DEPTH);
+            } else if ((c == '}' || c == ']') && depth > 0) {
+                depth--; // never below 0: stray closers must not buy depth for openers after them
+            }
+        }
+    }
+
+    private void fill(Data target) {
+        Map<String, Object> map = parser.parseMap(wire);
         for (String key : map.keySet()) {
             if (!isField(key)) throw new DecodeException(NAME, 0, "unknown field '" + key + "'");
         }
@@ -84,6 +133,9 @@ public final class BoonCodec implements Codec<Data> {
         target.setFlag((Boolean) flag);
         Object text = map.get("text");
         if (!(text instanceof CharSequence)) throw wrongType("text", "a string", text);
+        if (((CharSequence) text).length() > MAX_TEXT_CHARS) {
+            throw new DecodeException(NAME, -1, "text of " + ((CharSequence) text).length() + " chars exceeds the " + MAX_TEXT_CHARS + "-char limit");
+        }
         target.setText((CharSequence) text);
         Object side = map.get("side");
         if (side instanceof CharSequence && "Buy".contentEquals((CharSequence) side)) target.setSide(Side.Buy);

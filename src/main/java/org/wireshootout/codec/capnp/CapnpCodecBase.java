@@ -101,21 +101,41 @@ abstract class CapnpCodecBase implements Codec<Data> {
             return read().getRoot(DataCapnp.Data.factory);
         } catch (IOException e) {
             throw new DecodeException(name, 0, e.getMessage(), e);
+        } catch (org.capnproto.DecodeException e) {
+            throw e; // the runtime's own, already clear
+        } catch (RuntimeException e) {
+            throw bare(e);
         }
     }
 
     @Override
     public final void decode(Data target) {
         DataCapnp.Data.Reader r = root();
-        target.setPrice(r.getPrice());
-        target.setFlag(r.getFlag());
-        target.setSide(side(r.getSide()));
-        target.setSmallInt(r.getSmallInt());
-        target.setLongInt(r.getLongInt());
-        Text.Reader t = r.getText();
-        StringBuilder sb = target.textBuffer();
-        sb.setLength(0);
-        if (t.size > 0) Utf8.decode(t.buffer, t.offset, t.size, sb);
+        try {
+            target.setPrice(r.getPrice());
+            target.setFlag(r.getFlag());
+            target.setSide(side(r.getSide()));
+            target.setSmallInt(r.getSmallInt());
+            target.setLongInt(r.getLongInt());
+            Text.Reader t = r.getText();
+            StringBuilder sb = target.textBuffer();
+            sb.setLength(0);
+            if (t.size > 0) Utf8.decode(t.buffer, t.offset, t.size, sb);
+        } catch (DecodeException | org.capnproto.DecodeException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw bare(e);
+        }
+    }
+
+    /**
+     * What capnproto-java 0.1.16 lets through on hostile bytes besides its own DecodeException: the JDK's
+     * buffer exceptions (a segment size beyond the bytes: IllegalArgumentException from a slice's limit;
+     * a segment table or pointer past the end: IndexOutOfBounds, BufferUnderflow; a packed run past the
+     * segment: BufferOverflow). They mean bad bytes, so they become this codec's DecodeException.
+     */
+    private DecodeException bare(RuntimeException e) {
+        return new DecodeException(name, -1, "malformed message: " + e, e);
     }
 
     final Side side(DataCapnp.Side side) {

@@ -31,10 +31,18 @@ final class PackedInput implements BufferedInputStream {
         return buf;
     }
 
+    /**
+     * The unpacker calls this for the rest of a literal run that reaches past its current buffer and then
+     * trusts the destination to be full; the runtime's own streams would fill it with what they have and leave
+     * the rest as zeros. A run that reaches past the message is a truncated message.
+     */
     @Override
     public int read(ByteBuffer dst) {
-        int size = Math.min(dst.remaining(), buf.remaining());
-        if (size == 0) return buf.hasRemaining() ? 0 : -1;
+        if (dst.remaining() > buf.remaining()) {
+            throw new DecodeException("packed literal run of " + dst.remaining() + " bytes, only " + buf.remaining() + " left");
+        }
+        int size = dst.remaining();
+        if (size == 0) return 0;
         int limit = buf.limit();
         buf.limit(buf.position() + size);
         dst.put(buf);

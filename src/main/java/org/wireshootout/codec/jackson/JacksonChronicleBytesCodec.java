@@ -78,6 +78,7 @@ public final class JacksonChronicleBytesCodec implements Codec<Data> {
 
     @Override
     public void decode(Data target) {
+        JsonDataMapping.checkLength(name, bytes.writePosition());
         bytes.readPosition(0);
         try (JsonParser p = characters ? factory.createParser(reader) : factory.createParser(in)) {
             mapping.read(p, target);

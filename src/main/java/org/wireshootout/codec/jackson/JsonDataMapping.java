@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.async.NonBlockingInputFeeder;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
@@ -43,6 +44,33 @@ final class JsonDataMapping {
 
     private static final int ALL_FIELDS = (1 << 6) - 1;
 
+    /**
+     * The most bytes a message may have, checked by each row before Jackson sees them: a text at the
+     * {@link #CONSTRAINTS} string limit, every char escaped as {@code \}{@code uXXXX}, and the five other fields
+     * fit with room to spare. Jackson's own document-length limit cannot serve the heap row (its fed parser counts
+     * all the messages it was ever fed), and its number and string limits are checked only once a whole token is
+     * buffered, so this bound is what keeps a single huge token from making the parser buffer megabytes.
+     */
+    static final int MAX_MESSAGE_BYTES = 512 * 1024;
+
+    /**
+     * Jackson's read limits, set explicitly and far below its defaults (depth 1000, numbers of 1000 characters,
+     * strings of 20,000,000, names of 50,000) because the message is one flat object of six short fields:
+     * nesting 4 (the object is depth 1; anything deeper is refused by the mapping anyway, this stops it before
+     * Jackson recurses), numbers of 100 characters (the longest double Jackson writes, {@code Double.toString},
+     * is 24; a long is at most 20 digits), a text of 65,536 characters (the JDK rows' writeUTF limit), field
+     * names of 64 (the longest is 8). Document length and token count stay unlimited, explicitly: the heap row's
+     * fed parser counts both across every message it is fed; {@link #MAX_MESSAGE_BYTES} bounds a message instead.
+     */
+    static final StreamReadConstraints CONSTRAINTS = StreamReadConstraints.builder()
+            .maxNestingDepth(4)
+            .maxNumberLength(100)
+            .maxStringLength(65_536)
+            .maxNameLength(64)
+            .maxDocumentLength(-1)
+            .maxTokenCount(-1)
+            .build();
+
     private final String format;
     private char[] chars = new char[64];
 
@@ -60,9 +88,7 @@ final class JsonDataMapping {
     static JsonFactory factory(boolean escapeNonAscii) {
         JsonFactory f = JsonFactory.builder()
                 .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
-                // the fed parser of the heap row counts documents and tokens across all the messages it is
-                // fed, so these totals are kept unlimited explicitly (they are by default) whatever the default
-                .streamReadConstraints(StreamReadConstraints.builder().maxDocumentLength(-1).maxTokenCount(-1).build())
+                .streamReadConstraints(CONSTRAINTS)
                 .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
                 .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
                 .configure(JsonWriteFeature.ESCAPE_NON_ASCII, escapeNonAscii)
@@ -145,9 +171,37 @@ final class JsonDataMapping {
         }
         if (t != JsonToken.END_OBJECT) throw fail(p, "expected a field name or the end of the object, found " + t);
         if (seen != ALL_FIELDS) throw fail(p, "missing field(s): " + missing(seen));
-        // the end of input: null from a blocking parser, NOT_AVAILABLE from the fed (non-blocking) one
+        if (p.canParseAsync()) {
+            // The fed parser: it was given the message without trailing whitespace, so the object's closing brace
+            // must have been the last byte. Asking for the next token would not do: a partial token after the
+            // object ("1", "tru", an unclosed string) gives NOT_AVAILABLE, and the parser would carry it into the
+            // next message it is fed.
+            if (!((NonBlockingInputFeeder) p.getNonBlockingInputFeeder()).needMoreInput()) {
+                throw fail(p, "content after the object");
+            }
+            return;
+        }
+        // a blocking parser over this message alone: the end of input is null
         JsonToken after = p.nextToken();
-        if (after != null && after != JsonToken.NOT_AVAILABLE) throw fail(p, "content after the object: " + after);
+        if (after != null) throw fail(p, "content after the object: " + after);
+    }
+
+    /** The length of the message without the JSON whitespace at its end. */
+    static int trimTrailingWhitespace(byte[] b, int length) {
+        int end = length;
+        while (end > 0) {
+            byte c = b[end - 1];
+            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') break;
+            end--;
+        }
+        return end;
+    }
+
+    /** Refuses a message longer than {@link #MAX_MESSAGE_BYTES} before any parser sees it. */
+    static void checkLength(String format, long length) {
+        if (length > MAX_MESSAGE_BYTES) {
+            throw new DecodeException(format, 0, "message of " + length + " bytes exceeds the " + MAX_MESSAGE_BYTES + "-byte limit");
+        }
     }
 
     /** The next token; a fed parser that runs out of input inside the object means the message is cut short. */

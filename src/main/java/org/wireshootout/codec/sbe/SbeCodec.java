@@ -68,8 +68,9 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
         target.setPrice(decoder.price());
         target.setLongInt(decoder.longInt());
         target.setSmallInt(decoder.smallInt());
-        target.setFlag(flag(decoder.flag()));
-        target.setSide(side(decoder.side()));
+        // the raw values: the generated enum getters throw a bare IllegalArgumentException on an unknown value
+        target.setFlag(flag(decoder.flagRaw()));
+        target.setSide(side(decoder.sideRaw()));
         wrapTextChecked();
         StringBuilder sb = target.textBuffer();
         sb.setLength(0);
@@ -119,20 +120,16 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
         decoder.wrapText(textView);
     }
 
-    private static boolean flag(BooleanType flag) {
-        switch (flag) {
-            case T: return true;
-            case F: return false;
-            default: throw new DecodeException(NAME, HEADER + DataDecoder.flagEncodingOffset(), "flag is neither T nor F");
-        }
+    private static boolean flag(short raw) {
+        if (raw == BooleanType.T.value()) return true;
+        if (raw == BooleanType.F.value()) return false;
+        throw new DecodeException(NAME, HEADER + DataDecoder.flagEncodingOffset(), "flag " + raw + " is neither T nor F");
     }
 
-    private static Side side(org.wireshootout.gen.sbe.data.Side side) {
-        switch (side) {
-            case Buy: return Side.Buy;
-            case Sell: return Side.Sell;
-            default: throw new DecodeException(NAME, HEADER + DataDecoder.sideEncodingOffset(), "side is neither Buy nor Sell");
-        }
+    private static Side side(short raw) {
+        if (raw == org.wireshootout.gen.sbe.data.Side.Buy.value()) return Side.Buy;
+        if (raw == org.wireshootout.gen.sbe.data.Side.Sell.value()) return Side.Sell;
+        throw new DecodeException(NAME, HEADER + DataDecoder.sideEncodingOffset(), "side " + raw + " is neither Buy nor Sell");
     }
 
     @Override

@@ -127,7 +127,10 @@ public final class IexJacksonCodec implements Codec<IexMessage> {
     public void decode(IexMessage m) {
         try {
             if (fed == null) fed = factory.createNonBlockingByteArrayParser();
-            ((ByteArrayFeeder) fed.getNonBlockingInputFeeder()).feedInput(sink.buf, 0, sink.size);
+            // without trailing whitespace, so that the object's closing brace must be the last byte fed
+            int end = sink.size;
+            while (end > 0 && (sink.buf[end - 1] == ' ' || sink.buf[end - 1] == '\n' || sink.buf[end - 1] == '\r' || sink.buf[end - 1] == '\t')) end--;
+            ((ByteArrayFeeder) fed.getNonBlockingInputFeeder()).feedInput(sink.buf, 0, end);
             read(fed, m);
         } catch (IOException e) {
             fed = null;
@@ -195,9 +198,10 @@ public final class IexJacksonCodec implements Codec<IexMessage> {
         if (t != JsonToken.END_OBJECT) throw fail(p, "expected a field name or the end of the object, found " + t);
         String wrong = IexNamedFields.checkComplete(type, seen);
         if (wrong != null) throw fail(p, wrong);
-        // the end of this message's input: NOT_AVAILABLE from the fed parser
-        JsonToken after = p.nextToken();
-        if (after != null && after != JsonToken.NOT_AVAILABLE) throw fail(p, "content after the object: " + after);
+        // The closing brace must have been the last byte fed. Asking for the next token would not do: a partial
+        // token after the object ("1", an unclosed string) gives NOT_AVAILABLE, and the parser would carry it
+        // into the next message it is fed.
+        if (!((ByteArrayFeeder) p.getNonBlockingInputFeeder()).needMoreInput()) throw fail(p, "content after the object");
     }
 
     /** The next token; a fed parser that runs out of input inside the object means the message is cut short. */
