@@ -30,6 +30,12 @@ public final class ReportWriter {
     public static final String REFERENCE_BENCHMARK = "DataBenchmark.roundTrip";
     /** The library label of the rows the reference table holds. */
     public static final String CHRONICLE_LIBRARY = "Chronicle Wire";
+
+    /** The reference table's rows: Chronicle Wire's and Chronicle Bytes' own (BytesMarshallable), as in the seed. */
+    public static boolean isChronicle(org.wireshootout.codec.Format f) {
+        String library = f.labels().library;
+        return library.equals(CHRONICLE_LIBRARY) || library.equals("Chronicle Bytes");
+    }
     /** A percentile resting on fewer samples than this above it is marked. */
     public static final double FEW_SAMPLES = 10;
     public static final String FEW_MARK = "†";
@@ -101,19 +107,19 @@ public final class ReportWriter {
         summary(sb);
 
         List<JmhResult> reference = run.resultsFor(REFERENCE_BENCHMARK);
-        sb.append("## Round trip, Chronicle Wire rows (the reference table)\n\n");
+        sb.append("## Round trip, Chronicle rows (the reference table)\n\n");
         if (reference.isEmpty()) {
             sb.append("This run has no `").append(REFERENCE_BENCHMARK).append("` results.\n\n");
         } else {
             List<JmhResult> chronicle = new ArrayList<>();
             List<JmhResult> others = new ArrayList<>();
             for (JmhResult r : reference) {
-                boolean isChronicle = RunDirectory.lookup(r.format()).map(f -> CHRONICLE_LIBRARY.equals(f.labels().library)).orElse(false);
+                boolean isChronicle = RunDirectory.lookup(r.format()).map(f -> isChronicle(f)).orElse(false);
                 (isChronicle ? chronicle : others).add(r);
             }
             sb.append("`").append(REFERENCE_BENCHMARK).append("`, encode then decode of the six-field message. ")
                     .append("Times in µs; p50, B/op and samples beside the reference columns.\n\n");
-            if (chronicle.isEmpty()) sb.append("No Chronicle Wire rows in this run.\n");
+            if (chronicle.isEmpty()) sb.append("No Chronicle rows in this run.\n");
             else referenceTable(chronicle).appendTo(sb);
             sb.append("\n## Comparison with other libraries\n\n");
             if (others.isEmpty()) sb.append("No other rows in this run.\n");

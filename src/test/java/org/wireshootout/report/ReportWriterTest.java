@@ -36,7 +36,7 @@ import static org.wireshootout.report.ReportFixtures.table;
 class ReportWriterTest {
 
     static final String COMPARISON = "## Comparison with other libraries";
-    static final String CHRONICLE = "## Round trip, Chronicle Wire rows";
+    static final String CHRONICLE = "## Round trip, Chronicle rows";
 
     @TempDir
     Path tmp;
@@ -68,7 +68,7 @@ class ReportWriterTest {
         for (JsonNode r : ReportFixtures.rawResults(dir)) if (shortName(r).equals("DataBenchmark.roundTrip")) roundTrips.add(r);
         assertEquals(2, roundTrips.size(), "fixture has baseline and limit round trips");
         assertEquals(roundTrips.size(), comparison.size(), "one row per non-Chronicle round-trip result");
-        assertTrue(md.contains("No Chronicle Wire rows in this run."));
+        assertTrue(md.contains("No Chronicle rows in this run."));
 
         for (JsonNode r : roundTrips) {
             String name = r.path("params").path("format").asText();
@@ -179,7 +179,7 @@ class ReportWriterTest {
     @Test
     void chronicleRowsGoToTheReferenceTable() throws IOException {
         Format chronicle = Arrays.stream(Format.values())
-                .filter(f -> ReportWriter.CHRONICLE_LIBRARY.equals(f.labels().library)).findFirst().orElse(null);
+                .filter(ReportWriter::isChronicle).findFirst().orElse(null);
         assumeTrue(chronicle != null, "the registry has no Chronicle Wire row yet");
         Path dir = ReportFixtures.copyFixture(tmp, "run");
         Path limit = dir.resolve("limit.json");
