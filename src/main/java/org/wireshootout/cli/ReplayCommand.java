@@ -33,7 +33,8 @@ public final class ReplayCommand implements Callable<Integer> {
                     + "replayed. Without one, the generated default day (DeepGenerator.defaultDataSet()).")
     String capture;
 
-    @Option(names = "--formats", paramLabel = "a,b", description = "Comma-separated IEX formats (default: all: ${COMPLETION-CANDIDATES}).")
+    @Option(names = "--formats", paramLabel = "a,b", description = "Comma-separated IEX formats (default: all: limit, iexWire, sbe, flatbuffers, capnp, "
+            + "capnpPacked, protobuf, msgpack, jackson, bytesMarshallable, binaryWire).")
     String formats;
 
     @Option(names = "--warmup-passes", paramLabel = "N",
