@@ -12,4 +12,5 @@ public final class BaselineCodec implements Codec<Data> {
     @Override public int length() { return 0; }
     @Override public byte[] bytes() { return new byte[0]; }
     @Override public void load(byte[] src, int offset, int length) { }
+    @Override public int copyTo(byte[] dst, int offset) { return 0; }
 }

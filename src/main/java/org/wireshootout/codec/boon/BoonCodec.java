@@ -163,6 +163,12 @@ public final class BoonCodec implements Codec<Data> {
 
     @Override public byte[] bytes() { return wire.clone(); }
 
+    @Override
+    public int copyTo(byte[] dst, int offset) {
+        System.arraycopy(wire, 0, dst, offset, wire.length);
+        return wire.length;
+    }
+
     @Override public void load(byte[] src, int offset, int length) { wire = Arrays.copyOfRange(src, offset, offset + length); }
 
     @Override public String render() { return new String(wire, StandardCharsets.US_ASCII); }

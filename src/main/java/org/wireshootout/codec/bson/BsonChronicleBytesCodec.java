@@ -73,6 +73,14 @@ public final class BsonChronicleBytesCodec implements Codec<Data> {
         return copy;
     }
 
+    /** An absolute read from the Bytes; the reader's own ByteBuffer view is not touched. */
+    @Override
+    public int copyTo(byte[] dst, int offset) {
+        int n = length();
+        bytes.read(0, dst, offset, n);
+        return n;
+    }
+
     @Override
     public void load(byte[] src, int offset, int length) {
         bytes.clear();

@@ -67,6 +67,13 @@ public final class BsonCodec implements Codec<Data> {
     @Override public byte[] bytes() { return Arrays.copyOf(out.getInternalBuffer(), out.getPosition()); }
 
     @Override
+    public int copyTo(byte[] dst, int offset) {
+        int n = out.getPosition();
+        System.arraycopy(out.getInternalBuffer(), 0, dst, offset, n);
+        return n;
+    }
+
+    @Override
     public void load(byte[] src, int offset, int length) {
         out.truncateToPosition(0);
         out.writeBytes(src, offset, length);

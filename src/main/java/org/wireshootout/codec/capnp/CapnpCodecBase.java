@@ -159,6 +159,12 @@ abstract class CapnpCodecBase implements Codec<Data> {
     }
 
     @Override
+    public final int copyTo(byte[] dst, int offset) {
+        System.arraycopy(buffer.array(), 0, dst, offset, length);
+        return length;
+    }
+
+    @Override
     public final void load(byte[] src, int offset, int len) {
         if (len > CAPACITY) throw new DecodeException(name, 0, len + " bytes exceed the " + CAPACITY + "-byte buffer");
         System.arraycopy(src, offset, buffer.array(), 0, len);

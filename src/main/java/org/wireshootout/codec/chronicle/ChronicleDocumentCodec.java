@@ -103,6 +103,13 @@ abstract class ChronicleDocumentCodec implements Codec<Data> {
         return copy;
     }
 
+    /** An absolute read from the buffer: neither the read nor the write position moves. */
+    @Override
+    public final int copyTo(byte[] dst, int offset) {
+        bytes.read(0, dst, offset, length);
+        return length;
+    }
+
     @Override
     public final void load(byte[] src, int offset, int len) {
         clear();

@@ -125,6 +125,12 @@ public final class FlatBuffersCodec implements Codec<Data>, InPlaceAccess {
     }
 
     @Override
+    public int copyTo(byte[] dst, int offset) {
+        System.arraycopy(current.array(), current.arrayOffset() + start, dst, offset, length);
+        return length;
+    }
+
+    @Override
     public void load(byte[] src, int offset, int len) {
         if (len > CAPACITY) throw new DecodeException(NAME, 0, len + " bytes exceed the " + CAPACITY + "-byte buffer");
         loaded.clear();

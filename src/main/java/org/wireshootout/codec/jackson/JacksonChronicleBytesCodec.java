@@ -96,6 +96,14 @@ public final class JacksonChronicleBytesCodec implements Codec<Data> {
         return copy;
     }
 
+    /** An absolute read: the read position decode relies on is not moved. */
+    @Override
+    public int copyTo(byte[] dst, int offset) {
+        int n = length();
+        bytes.read(0, dst, offset, n);
+        return n;
+    }
+
     @Override
     public void load(byte[] src, int offset, int length) {
         bytes.clear();

@@ -85,6 +85,13 @@ public final class JacksonCodec implements Codec<Data> {
 
     @Override public byte[] bytes() { return Arrays.copyOf(sink.array(), sink.size()); }
 
+    @Override
+    public int copyTo(byte[] dst, int offset) {
+        int n = sink.size();
+        System.arraycopy(sink.array(), 0, dst, offset, n);
+        return n;
+    }
+
     @Override public void load(byte[] src, int offset, int length) { sink.load(src, offset, length); }
 
     @Override public String render() { return new String(sink.array(), 0, sink.size(), StandardCharsets.UTF_8); }

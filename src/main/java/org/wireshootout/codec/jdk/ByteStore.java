@@ -25,6 +25,9 @@ abstract class ByteStore {
 
     abstract byte[] copy();
 
+    /** Copies the {@link #length} stored bytes into {@code dst} at {@code offset} without moving the read position; returns the length. */
+    abstract int copyTo(byte[] dst, int offset);
+
     abstract void load(byte[] src, int offset, int length);
 
     /** A byte array on the heap, grown when needed, with an output and an input stream over it. */
@@ -85,6 +88,12 @@ abstract class ByteStore {
         @Override byte[] copy() { return Arrays.copyOf(buf, size); }
 
         @Override
+        int copyTo(byte[] dst, int offset) {
+            System.arraycopy(buf, 0, dst, offset, size);
+            return size;
+        }
+
+        @Override
         void load(byte[] src, int offset, int length) {
             size = 0;
             ensure(length);
@@ -112,6 +121,13 @@ abstract class ByteStore {
             byte[] c = new byte[length()];
             bytes.read(0, c, 0, c.length);
             return c;
+        }
+
+        @Override
+        int copyTo(byte[] dst, int offset) {
+            int n = length();
+            bytes.read(0, dst, offset, n);
+            return n;
         }
 
         @Override

@@ -94,5 +94,7 @@ public final class JavaSerializationCodec implements Codec<Data> {
 
     @Override public byte[] bytes() { return store.copy(); }
 
+    @Override public int copyTo(byte[] dst, int offset) { return store.copyTo(dst, offset); }
+
     @Override public void load(byte[] src, int offset, int length) { store.load(src, offset, length); }
 }

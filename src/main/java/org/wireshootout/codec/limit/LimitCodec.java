@@ -101,6 +101,12 @@ public final class LimitCodec implements Codec<Data> {
     }
 
     @Override
+    public int copyTo(byte[] dst, int offset) {
+        System.arraycopy(buffer.array(), 0, dst, offset, length);
+        return length;
+    }
+
+    @Override
     public void load(byte[] src, int offset, int len) {
         if (len > buffer.capacity()) throw new DecodeException("limit", 0, len + " bytes exceed the " + buffer.capacity() + "-byte buffer");
         System.arraycopy(src, offset, buffer.array(), 0, len);

@@ -198,6 +198,13 @@ public final class MsgpackCodec implements Codec<Data> {
 
     @Override public byte[] bytes() { return Arrays.copyOf(out.array(), out.size()); }
 
+    @Override
+    public int copyTo(byte[] dst, int offset) {
+        int n = out.size();
+        System.arraycopy(out.array(), 0, dst, offset, n);
+        return n;
+    }
+
     @Override public void load(byte[] src, int offset, int length) { out.load(src, offset, length); }
 
     @Override

@@ -108,6 +108,12 @@ public final class ProtobufCodec implements Codec<Data> {
     }
 
     @Override
+    public int copyTo(byte[] dst, int offset) {
+        System.arraycopy(buffer, 0, dst, offset, length);
+        return length;
+    }
+
+    @Override
     public void load(byte[] src, int offset, int len) {
         if (len > CAPACITY) throw new DecodeException(NAME, 0, len + " bytes exceed the " + CAPACITY + "-byte buffer");
         System.arraycopy(src, offset, buffer, 0, len);

@@ -145,6 +145,12 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
     }
 
     @Override
+    public int copyTo(byte[] dst, int offset) {
+        System.arraycopy(storage, 0, dst, offset, length);
+        return length;
+    }
+
+    @Override
     public void load(byte[] src, int offset, int len) {
         if (len > CAPACITY) throw new DecodeException(NAME, 0, len + " bytes exceed the " + CAPACITY + "-byte buffer");
         System.arraycopy(src, offset, storage, 0, len);

@@ -169,6 +169,13 @@ public final class SnakeYamlCodec implements Codec<Data> {
     @Override public byte[] bytes() { return Arrays.copyOf(bytes.array(), bytes.position()); }
 
     @Override
+    public int copyTo(byte[] dst, int offset) {
+        int n = bytes.position();
+        System.arraycopy(bytes.array(), 0, dst, offset, n);
+        return n;
+    }
+
+    @Override
     public void load(byte[] src, int offset, int length) {
         if (bytes.capacity() < length) bytes = ByteBuffer.allocate(length);
         bytes.clear();
