@@ -77,12 +77,15 @@ class MutationCampaignTest {
         @Override public void load(byte[] src, int offset, int length) { bytes = Arrays.copyOfRange(src, offset, offset + length); }
     }
 
+    /** The per-case bound: generous, because a busy 2-core machine can stall a healthy case (a 100 MiB allocation) for hundreds of ms. */
+    static final long BOUND_MS = 2000;
+
     private static MutationCampaign.Report run(Misbehaviour m, long cases) {
         release = false;
         Supplier<ToyCodec> codecs = () -> new ToyCodec(m);
         MutationCampaign.Subject<StringBuilder> subject = new MutationCampaign.Subject<>("toy-" + m, codecs,
                 StringBuilder::new, VALUES, (a, b) -> a.toString().contentEquals(b));
-        return MutationCampaign.run(subject, cases, 7, Duration.ofMillis(300));
+        return MutationCampaign.run(subject, cases, 7, Duration.ofMillis(BOUND_MS));
     }
 
     @Test
@@ -101,7 +104,7 @@ class MutationCampaignTest {
     void aHangIsReportedWithItsCase() {
         MutationCampaign.Report r = run(Misbehaviour.HANG, 500);
         assertNotNull(r.failure);
-        assertTrue(r.failure.contains("did not finish within 300 ms") && r.failure.contains("seed 0x"), r.failure);
+        assertTrue(r.failure.contains("did not finish within " + BOUND_MS + " ms") && r.failure.contains("seed 0x"), r.failure);
         assertTrue(r.failure.contains("toy-HANG case "), r.failure);
     }
 
