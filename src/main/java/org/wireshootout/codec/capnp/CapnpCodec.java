@@ -32,7 +32,7 @@ public final class CapnpCodec extends CapnpCodecBase implements InPlaceAccess {
 
     @Override
     MessageReader read() throws IOException {
-        readView.clear().limit(length);
+        readView.clear().limit(encoded.length());
         return Serialize.read(readView, LIMITS);
     }
 
@@ -42,10 +42,10 @@ public final class CapnpCodec extends CapnpCodecBase implements InPlaceAccess {
      */
     @Override
     public int headerLength() {
-        if (length < 4) return 0;
+        if (encoded.length() < 4) return 0;
         long segments = (buffer.getInt(0) & 0xFFFF_FFFFL) + 1;
         long table = (4 + 4 * segments + 7) & ~7L;
-        return (int) Math.min(table, length);
+        return (int) Math.min(table, encoded.length());
     }
 
     /** The six fields read in place by the generated reader; the text as the runtime's reader over its bytes. */

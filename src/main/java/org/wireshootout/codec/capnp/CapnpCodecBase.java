@@ -7,6 +7,7 @@ import org.capnproto.ReaderOptions;
 import org.capnproto.Text;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.codec.utf8.Utf8;
 import org.wireshootout.gen.capnp.DataCapnp;
 import org.wireshootout.model.Data;
@@ -53,10 +54,10 @@ abstract class CapnpCodecBase implements Codec<Data> {
     private final String name;
     private final MessageBuilder message = new MessageBuilder(
             ByteBuffer.allocate(SEGMENT_WORDS * 8).order(ByteOrder.LITTLE_ENDIAN));
-    final ByteBuffer buffer = ByteBuffer.allocate(CAPACITY).order(ByteOrder.LITTLE_ENDIAN);
+    final HeapMessage encoded = new HeapMessage(CAPACITY);
+    final ByteBuffer buffer = ByteBuffer.wrap(encoded.array).order(ByteOrder.LITTLE_ENDIAN);
     /** Writes into its own duplicate of {@link #buffer}: the bytes land in the same array, the position is its. */
     private final ArrayOutputStream out = new ArrayOutputStream(buffer);
-    int length;
 
     CapnpCodecBase(String name) {
         this.name = name;
@@ -65,7 +66,7 @@ abstract class CapnpCodecBase implements Codec<Data> {
     /** Serializes the message into {@code out} in this row's framing. */
     abstract void write(ArrayOutputStream out, MessageBuilder message) throws IOException;
 
-    /** Reads the message in {@code buffer}'s first {@code length} bytes. */
+    /** Reads the message in {@code buffer}'s first {@code encoded.length()} bytes. */
     abstract MessageReader read() throws IOException;
 
     @Override
@@ -93,7 +94,7 @@ abstract class CapnpCodecBase implements Codec<Data> {
         } finally {
             message.clearFirstSegment();
         }
-        return length = w.position();
+        return encoded.setLength(w.position());
     }
 
     final DataCapnp.Data.Reader root() {
@@ -146,28 +147,8 @@ abstract class CapnpCodecBase implements Codec<Data> {
         }
     }
 
-    @Override
-    public final int length() {
-        return length;
-    }
-
-    @Override
-    public final byte[] bytes() {
-        byte[] copy = new byte[length];
-        System.arraycopy(buffer.array(), 0, copy, 0, length);
-        return copy;
-    }
-
-    @Override
-    public final int copyTo(byte[] dst, int offset) {
-        System.arraycopy(buffer.array(), 0, dst, offset, length);
-        return length;
-    }
-
-    @Override
-    public final void load(byte[] src, int offset, int len) {
-        if (len > CAPACITY) throw new DecodeException(name, 0, len + " bytes exceed the " + CAPACITY + "-byte buffer");
-        System.arraycopy(src, offset, buffer.array(), 0, len);
-        length = len;
-    }
+    @Override public final int length() { return encoded.length(); }
+    @Override public final byte[] bytes() { return encoded.bytes(); }
+    @Override public final int copyTo(byte[] dst, int offset) { return encoded.copyTo(dst, offset); }
+    @Override public final void load(byte[] src, int offset, int len) { encoded.load(name, src, offset, len); }
 }

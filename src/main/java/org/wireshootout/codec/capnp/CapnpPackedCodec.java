@@ -27,6 +27,6 @@ public final class CapnpPackedCodec extends CapnpCodecBase {
 
     @Override
     MessageReader read() throws IOException {
-        return SerializePacked.read(in.reset(length), LIMITS);
+        return SerializePacked.read(in.reset(encoded.length()), LIMITS);
     }
 }

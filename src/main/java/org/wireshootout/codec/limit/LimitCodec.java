@@ -2,6 +2,7 @@ package org.wireshootout.codec.limit;
 
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 
@@ -16,8 +17,8 @@ import java.nio.ByteOrder;
  */
 public final class LimitCodec implements Codec<Data> {
     private static final int FIXED_PART = 8 + 1 + 1 + 4 + 8;
-    private final ByteBuffer buffer = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
-    private int length;
+    private final HeapMessage encoded = new HeapMessage(4096);
+    private final ByteBuffer buffer = ByteBuffer.wrap(encoded.array).order(ByteOrder.LITTLE_ENDIAN);
 
     @Override
     public int encode(Data value) {
@@ -43,14 +44,14 @@ public final class LimitCodec implements Codec<Data> {
         } else {
             for (int i = 0; i < n; i++) b.putChar(text.charAt(i));
         }
-        return length = b.position();
+        return encoded.setLength(b.position());
     }
 
     @Override
     public void decode(Data target) {
         ByteBuffer b = buffer;
-        if (length < FIXED_PART + 1) throw new DecodeException("limit", length, "message of " + length + " bytes is shorter than the fixed part");
-        b.limit(length).position(0);
+        if (encoded.length() < FIXED_PART + 1) throw new DecodeException("limit", encoded.length(), "message of " + encoded.length() + " bytes is shorter than the fixed part");
+        b.limit(encoded.length()).position(0);
         target.setPrice(b.getDouble());
         target.setFlag(b.get() != 0);
         int side = b.get();
@@ -91,25 +92,8 @@ public final class LimitCodec implements Codec<Data> {
         throw new DecodeException("limit", b.position(), "text length longer than 5 bytes");
     }
 
-    @Override public int length() { return length; }
-
-    @Override
-    public byte[] bytes() {
-        byte[] copy = new byte[length];
-        System.arraycopy(buffer.array(), 0, copy, 0, length);
-        return copy;
-    }
-
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        System.arraycopy(buffer.array(), 0, dst, offset, length);
-        return length;
-    }
-
-    @Override
-    public void load(byte[] src, int offset, int len) {
-        if (len > buffer.capacity()) throw new DecodeException("limit", 0, len + " bytes exceed the " + buffer.capacity() + "-byte buffer");
-        System.arraycopy(src, offset, buffer.array(), 0, len);
-        length = len;
-    }
+    @Override public int length() { return encoded.length(); }
+    @Override public byte[] bytes() { return encoded.bytes(); }
+    @Override public int copyTo(byte[] dst, int offset) { return encoded.copyTo(dst, offset); }
+    @Override public void load(byte[] src, int offset, int len) { encoded.load("limit", src, offset, len); }
 }

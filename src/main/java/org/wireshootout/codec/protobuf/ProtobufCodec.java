@@ -6,6 +6,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Parser;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.gen.proto.DataProto;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
@@ -46,9 +47,9 @@ public final class ProtobufCodec implements Codec<Data> {
      */
     static final int RECURSION_LIMIT = 4;
 
-    private final byte[] buffer = new byte[CAPACITY];
+    private final HeapMessage encoded = new HeapMessage(CAPACITY);
+    private final byte[] buffer = encoded.array;
     private final DataProto.Data.Builder builder = DataProto.Data.newBuilder();
-    private int length;
 
     @Override
     public int encode(Data value) {
@@ -67,16 +68,16 @@ public final class ProtobufCodec implements Codec<Data> {
         } catch (IOException e) {
             throw new IllegalStateException(NAME + ": message does not fit the " + CAPACITY + "-byte buffer", e);
         }
-        return length = out.getTotalBytesWritten();
+        return encoded.setLength(out.getTotalBytesWritten());
     }
 
     @Override
     public void decode(Data target) {
         DataProto.Data message;
         // the stream parseFrom(byte[], ...) would make, made here so that its limits are this codec's own
-        CodedInputStream in = CodedInputStream.newInstance(buffer, 0, length);
+        CodedInputStream in = CodedInputStream.newInstance(buffer, 0, encoded.length());
         in.setRecursionLimit(RECURSION_LIMIT);
-        in.setSizeLimit(length);
+        in.setSizeLimit(encoded.length());
         try {
             message = PARSER.parsePartialFrom(in);
             in.checkLastTagWas(0); // an end-group tag at the top level ends parsing early: refused, as parseFrom does
@@ -95,36 +96,16 @@ public final class ProtobufCodec implements Codec<Data> {
         target.setLongInt(message.getLongInt());
     }
 
-    @Override
-    public int length() {
-        return length;
-    }
-
-    @Override
-    public byte[] bytes() {
-        byte[] copy = new byte[length];
-        System.arraycopy(buffer, 0, copy, 0, length);
-        return copy;
-    }
-
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        System.arraycopy(buffer, 0, dst, offset, length);
-        return length;
-    }
-
-    @Override
-    public void load(byte[] src, int offset, int len) {
-        if (len > CAPACITY) throw new DecodeException(NAME, 0, len + " bytes exceed the " + CAPACITY + "-byte buffer");
-        System.arraycopy(src, offset, buffer, 0, len);
-        length = len;
-    }
+    @Override public int length() { return encoded.length(); }
+    @Override public byte[] bytes() { return encoded.bytes(); }
+    @Override public int copyTo(byte[] dst, int offset) { return encoded.copyTo(dst, offset); }
+    @Override public void load(byte[] src, int offset, int len) { encoded.load(NAME, src, offset, len); }
 
     @Override
     public String render() {
         // protobuf's own text format of the message
         try {
-            return PARSER.parseFrom(buffer, 0, length).toString();
+            return PARSER.parseFrom(buffer, 0, encoded.length()).toString();
         } catch (InvalidProtocolBufferException e) {
             return null;
         }

@@ -4,6 +4,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.infra.Blackhole;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.codec.InPlaceAccess;
 import org.wireshootout.codec.utf8.Utf8;
 import org.wireshootout.gen.sbe.data.BooleanType;
@@ -34,7 +35,8 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
     private static final int CAPACITY = 4096;
     private static final int HEADER = MessageHeaderDecoder.ENCODED_LENGTH;
 
-    private final byte[] storage = new byte[CAPACITY];
+    private final HeapMessage encoded = new HeapMessage(CAPACITY);
+    private final byte[] storage = encoded.array;
     private final UnsafeBuffer buffer = new UnsafeBuffer(storage);
     private final MessageHeaderEncoder headerEncoder = new MessageHeaderEncoder();
     private final DataEncoder encoder = new DataEncoder();
@@ -43,7 +45,6 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
     /** Re-pointed at the text bytes by {@code wrapText}: a view, no copy. */
     private final UnsafeBuffer textView = new UnsafeBuffer(storage, 0, 0);
     private byte[] textScratch = new byte[3 * 64];
-    private int length;
 
     @Override
     public int encode(Data value) {
@@ -59,7 +60,7 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
                 .flag(value.isFlag() ? BooleanType.T : BooleanType.F)
                 .side(value.getSide() == Side.Buy ? org.wireshootout.gen.sbe.data.Side.Buy : org.wireshootout.gen.sbe.data.Side.Sell)
                 .putText(textScratch, 0, textLength);
-        return length = HEADER + encoder.encodedLength();
+        return encoded.setLength(HEADER + encoder.encodedLength());
     }
 
     @Override
@@ -92,8 +93,8 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
     }
 
     private void wrapDecoder() {
-        if (length < HEADER + DataDecoder.BLOCK_LENGTH) {
-            throw new DecodeException(NAME, 0, "message of " + length + " bytes is shorter than header and block");
+        if (encoded.length() < HEADER + DataDecoder.BLOCK_LENGTH) {
+            throw new DecodeException(NAME, 0, "message of " + encoded.length() + " bytes is shorter than header and block");
         }
         headerDecoder.wrap(buffer, 0);
         if (headerDecoder.schemaId() != DataDecoder.SCHEMA_ID || headerDecoder.templateId() != DataDecoder.TEMPLATE_ID) {
@@ -101,21 +102,21 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
                     + " is not the Data message (schema " + DataDecoder.SCHEMA_ID + " template " + DataDecoder.TEMPLATE_ID + ")");
         }
         int blockLength = headerDecoder.blockLength();
-        if (blockLength < DataDecoder.BLOCK_LENGTH || HEADER + blockLength > length) {
-            throw new DecodeException(NAME, 0, "block length " + blockLength + " does not fit a " + length + "-byte message");
+        if (blockLength < DataDecoder.BLOCK_LENGTH || HEADER + blockLength > encoded.length()) {
+            throw new DecodeException(NAME, 0, "block length " + blockLength + " does not fit a " + encoded.length() + "-byte message");
         }
         decoder.wrap(buffer, HEADER, blockLength, headerDecoder.version());
     }
 
     private void wrapTextChecked() {
         int at = decoder.limit();
-        if (at + DataDecoder.textHeaderLength() > length) {
+        if (at + DataDecoder.textHeaderLength() > encoded.length()) {
             throw new DecodeException(NAME, at, "text length runs past the end of the message");
         }
         int textLength = decoder.textLength();
-        if (textLength < 0 || textLength > length - at - DataDecoder.textHeaderLength()) {
+        if (textLength < 0 || textLength > encoded.length() - at - DataDecoder.textHeaderLength()) {
             throw new DecodeException(NAME, at, "text of " + (textLength & 0xFFFF_FFFFL) + " bytes runs past the end of the "
-                    + length + "-byte message");
+                    + encoded.length() + "-byte message");
         }
         decoder.wrapText(textView);
     }
@@ -132,30 +133,10 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
         throw new DecodeException(NAME, HEADER + DataDecoder.sideEncodingOffset(), "side " + raw + " is neither Buy nor Sell");
     }
 
-    @Override
-    public int length() {
-        return length;
-    }
-
-    @Override
-    public byte[] bytes() {
-        byte[] copy = new byte[length];
-        System.arraycopy(storage, 0, copy, 0, length);
-        return copy;
-    }
-
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        System.arraycopy(storage, 0, dst, offset, length);
-        return length;
-    }
-
-    @Override
-    public void load(byte[] src, int offset, int len) {
-        if (len > CAPACITY) throw new DecodeException(NAME, 0, len + " bytes exceed the " + CAPACITY + "-byte buffer");
-        System.arraycopy(src, offset, storage, 0, len);
-        length = len;
-    }
+    @Override public int length() { return encoded.length(); }
+    @Override public byte[] bytes() { return encoded.bytes(); }
+    @Override public int copyTo(byte[] dst, int offset) { return encoded.copyTo(dst, offset); }
+    @Override public void load(byte[] src, int offset, int len) { encoded.load(NAME, src, offset, len); }
 
     @Override
     public String render() {

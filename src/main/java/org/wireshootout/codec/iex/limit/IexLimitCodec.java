@@ -2,13 +2,13 @@ package org.wireshootout.codec.iex.limit;
 
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.model.iex.IexMessageType;
 
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 
 /**
  * The {@code limit} row for IEX: the type byte and the type's fields written and read by hand with a plain heap
@@ -23,8 +23,8 @@ public final class IexLimitCodec implements Codec<IexMessage> {
     private static final String NAME = "limit";
     private static final int CAPACITY = 4096;
 
-    private final ByteBuffer buffer = ByteBuffer.allocate(CAPACITY).order(ByteOrder.LITTLE_ENDIAN);
-    private int length;
+    private final HeapMessage encoded = new HeapMessage(CAPACITY);
+    private final ByteBuffer buffer = ByteBuffer.wrap(encoded.array).order(ByteOrder.LITTLE_ENDIAN);
 
     @Override
     public int encode(IexMessage m) {
@@ -77,18 +77,18 @@ public final class IexLimitCodec implements Codec<IexMessage> {
             default:
                 throw new AssertionError(m.type());
         }
-        return length = b.position();
+        return encoded.setLength(b.position());
     }
 
     @Override
     public void decode(IexMessage m) {
         ByteBuffer b = buffer;
-        if (length < 1) throw new DecodeException(NAME, 0, "empty message");
-        b.limit(length).position(0);
+        if (encoded.length() < 1) throw new DecodeException(NAME, 0, "empty message");
+        b.limit(encoded.length()).position(0);
         IexMessageType type = IexMessageType.of(b.get() & 0xFF);
         if (type == null) throw new DecodeException(NAME, 0, String.format("unknown message type byte 0x%02x", b.get(0) & 0xFF));
-        if (length != type.wireLength()) {
-            throw new DecodeException(NAME, 0, "a " + type.displayName() + " message has " + type.wireLength() + " bytes, not " + length);
+        if (encoded.length() != type.wireLength()) {
+            throw new DecodeException(NAME, 0, "a " + type.displayName() + " message has " + type.wireLength() + " bytes, not " + encoded.length());
         }
         try {
             m.setType(type);
@@ -156,26 +156,8 @@ public final class IexLimitCodec implements Codec<IexMessage> {
         return b.getInt() & 0xFFFF_FFFFL;
     }
 
-    @Override
-    public int length() {
-        return length;
-    }
-
-    @Override
-    public byte[] bytes() {
-        return Arrays.copyOf(buffer.array(), length);
-    }
-
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        System.arraycopy(buffer.array(), 0, dst, offset, length);
-        return length;
-    }
-
-    @Override
-    public void load(byte[] src, int offset, int len) {
-        if (len > CAPACITY) throw new DecodeException(NAME, 0, len + " bytes exceed the " + CAPACITY + "-byte buffer");
-        System.arraycopy(src, offset, buffer.array(), 0, len);
-        length = len;
-    }
+    @Override public int length() { return encoded.length(); }
+    @Override public byte[] bytes() { return encoded.bytes(); }
+    @Override public int copyTo(byte[] dst, int offset) { return encoded.copyTo(dst, offset); }
+    @Override public void load(byte[] src, int offset, int len) { encoded.load(NAME, src, offset, len); }
 }

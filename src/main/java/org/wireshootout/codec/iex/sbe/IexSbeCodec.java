@@ -3,6 +3,7 @@ package org.wireshootout.codec.iex.sbe;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.gen.sbe.iex.AuctionInformationDecoder;
 import org.wireshootout.gen.sbe.iex.AuctionInformationEncoder;
 import org.wireshootout.gen.sbe.iex.MessageHeaderDecoder;
@@ -36,7 +37,6 @@ import org.wireshootout.gen.sbe.iex.TradingStatusEncoder;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.model.iex.IexMessageType;
 
-import java.util.Arrays;
 
 /**
  * The {@code sbe} IEX row: the flyweights generated from {@code schemas/sbe/iex.xml} (one SBE message per IEX
@@ -73,11 +73,11 @@ public final class IexSbeCodec implements Codec<IexMessage> {
         BLOCK['A'] = AuctionInformationDecoder.BLOCK_LENGTH;
     }
 
-    private final byte[] storage = new byte[CAPACITY];
+    private final HeapMessage encoded = new HeapMessage(CAPACITY);
+    private final byte[] storage = encoded.array;
     private final UnsafeBuffer buffer = new UnsafeBuffer(storage);
     private final MessageHeaderEncoder headerEncoder = new MessageHeaderEncoder();
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
-    private int length;
 
     private final SystemEventEncoder sEnc = new SystemEventEncoder();
     private final SecurityDirectoryEncoder dEnc = new SecurityDirectoryEncoder();
@@ -181,12 +181,12 @@ public final class IexSbeCodec implements Codec<IexMessage> {
             default:
                 throw new AssertionError(m.type());
         }
-        return length = HEADER + block;
+        return encoded.setLength(HEADER + block);
     }
 
     @Override
     public void decode(IexMessage m) {
-        if (length < HEADER) throw new DecodeException(NAME, 0, "message of " + length + " bytes is shorter than the SBE header");
+        if (encoded.length() < HEADER) throw new DecodeException(NAME, 0, "message of " + encoded.length() + " bytes is shorter than the SBE header");
         final UnsafeBuffer b = buffer;
         final MessageHeaderDecoder h = headerDecoder.wrap(b, 0);
         if (h.schemaId() != MessageHeaderDecoder.SCHEMA_ID) {
@@ -196,9 +196,9 @@ public final class IexSbeCodec implements Codec<IexMessage> {
         IexMessageType type = IexMessageType.of(template);
         if (type == null) throw new DecodeException(NAME, 2, "templateId " + template + " is no IEX message type");
         int block = h.blockLength();
-        if (block < BLOCK[template] || HEADER + block > length) {
+        if (block < BLOCK[template] || HEADER + block > encoded.length()) {
             throw new DecodeException(NAME, 0, "block length " + block + " does not fit a " + type.displayName()
-                    + " message (at least " + BLOCK[template] + " bytes) inside the " + length + " bytes");
+                    + " message (at least " + BLOCK[template] + " bytes) inside the " + encoded.length() + " bytes");
         }
         int version = h.version();
         m.setType(type);
@@ -292,28 +292,10 @@ public final class IexSbeCodec implements Codec<IexMessage> {
         return (char) (b & 0xFF);
     }
 
-    @Override
-    public int length() {
-        return length;
-    }
-
-    @Override
-    public byte[] bytes() {
-        return Arrays.copyOf(storage, length);
-    }
-
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        System.arraycopy(storage, 0, dst, offset, length);
-        return length;
-    }
-
-    @Override
-    public void load(byte[] src, int offset, int len) {
-        if (len > CAPACITY) throw new DecodeException(NAME, 0, len + " bytes exceed the " + CAPACITY + "-byte buffer");
-        System.arraycopy(src, offset, storage, 0, len);
-        length = len;
-    }
+    @Override public int length() { return encoded.length(); }
+    @Override public byte[] bytes() { return encoded.bytes(); }
+    @Override public int copyTo(byte[] dst, int offset) { return encoded.copyTo(dst, offset); }
+    @Override public void load(byte[] src, int offset, int len) { encoded.load(NAME, src, offset, len); }
 
     @Override
     public int headerLength() {
@@ -323,7 +305,7 @@ public final class IexSbeCodec implements Codec<IexMessage> {
     @Override
     public String render() {
         // the generated decoder's own text view of the message
-        if (length < HEADER) return null;
+        if (encoded.length() < HEADER) return null;
         int template = headerDecoder.wrap(buffer, 0).templateId();
         StringBuilder sb = new StringBuilder();
         switch (template) {

@@ -2,12 +2,12 @@ package org.wireshootout.codec.iex.wire;
 
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.iex.IexTpDecoder;
 import org.wireshootout.iex.IexTpEncoder;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.model.iex.IexMessageType;
 
-import java.util.Arrays;
 
 /**
  * The {@code iexWire} row: the message exactly as IEX sends it inside an IEX-TP segment (type byte, then the
@@ -24,45 +24,27 @@ public final class IexWireCodec implements Codec<IexMessage> {
     static final String NAME = "iexWire";
     private static final int CAPACITY = 4096;
 
-    private final byte[] buffer = new byte[CAPACITY];
-    private int length;
+    private final HeapMessage encoded = new HeapMessage(CAPACITY);
+    private final byte[] buffer = encoded.array;
 
     @Override
     public int encode(IexMessage value) {
-        return length = IexTpEncoder.encodeMessage(value, buffer, 0);
+        return encoded.setLength(IexTpEncoder.encodeMessage(value, buffer, 0));
     }
 
     @Override
     public void decode(IexMessage target) {
-        if (IexTpDecoder.decodeMessage(buffer, 0, length, target) == null) {
-            if (length == 0) throw new DecodeException(NAME, 0, "empty message");
+        if (IexTpDecoder.decodeMessage(buffer, 0, encoded.length(), target) == null) {
+            if (encoded.length() == 0) throw new DecodeException(NAME, 0, "empty message");
             IexMessageType t = IexMessageType.of(buffer[0] & 0xFF);
             throw new DecodeException(NAME, 0, t == null
                     ? String.format("unknown message type byte 0x%02x", buffer[0] & 0xFF)
-                    : "a " + t.displayName() + " message needs " + t.wireLength() + " bytes, " + length + " present");
+                    : "a " + t.displayName() + " message needs " + t.wireLength() + " bytes, " + encoded.length() + " present");
         }
     }
 
-    @Override
-    public int length() {
-        return length;
-    }
-
-    @Override
-    public byte[] bytes() {
-        return Arrays.copyOf(buffer, length);
-    }
-
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        System.arraycopy(buffer, 0, dst, offset, length);
-        return length;
-    }
-
-    @Override
-    public void load(byte[] src, int offset, int len) {
-        if (len > CAPACITY) throw new DecodeException(NAME, 0, len + " bytes exceed the " + CAPACITY + "-byte buffer");
-        System.arraycopy(src, offset, buffer, 0, len);
-        length = len;
-    }
+    @Override public int length() { return encoded.length(); }
+    @Override public byte[] bytes() { return encoded.bytes(); }
+    @Override public int copyTo(byte[] dst, int offset) { return encoded.copyTo(dst, offset); }
+    @Override public void load(byte[] src, int offset, int len) { encoded.load(NAME, src, offset, len); }
 }
