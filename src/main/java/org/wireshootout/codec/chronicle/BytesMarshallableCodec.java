@@ -14,7 +14,7 @@ import org.wireshootout.model.Side;
  * straight to the bytes, framed as the library's benchmark frames it: 4 bytes skipped, the payload written,
  * then its length put in the skipped 4 bytes, which is a Chronicle "complete data" document header.
  */
-public class BytesMarshallableCodec extends ChronicleDocumentCodec {
+public class BytesMarshallableCodec extends ChronicleDocumentCodec<Data> {
     private final DataBytesMarshallable marshallable;
     private final boolean stopBit;
 
@@ -35,7 +35,7 @@ public class BytesMarshallableCodec extends ChronicleDocumentCodec {
     }
 
     @Override
-    final void writeDocument(Data value) {
+    protected final void writeDocument(Data value) {
         Bytes<?> b = bytes;
         b.clear();
         b.writeSkip(HEADER);
@@ -44,7 +44,7 @@ public class BytesMarshallableCodec extends ChronicleDocumentCodec {
     }
 
     @Override
-    final void readDocument(Data target, int payloadLength) {
+    protected final void readDocument(Data target, int payloadLength) {
         Bytes<?> b = bytes;
         b.readPositionRemaining(HEADER, payloadLength);
         marshallable.readingInto(target).readMarshallable(b);

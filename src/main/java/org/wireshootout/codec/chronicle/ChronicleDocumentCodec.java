@@ -4,7 +4,6 @@ import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.Wires;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.model.Data;
 
 import java.lang.ref.Cleaner;
 
@@ -17,22 +16,23 @@ import java.lang.ref.Cleaner;
  * then reused. Direct memory is Chronicle's usual fast path (the library's own benchmarks use it). It keeps
  * its bounds checks on: {@link #load} accepts foreign bytes, and an unchecked read past the end of native
  * memory could crash the JVM instead of throwing. The native memory is released when the codec becomes
- * unreachable, because nothing else would free it.
+ * unreachable, because nothing else would free it. Shared by the six-field rows and the IEX rows ({@code T} is
+ * the model).
  *
  * <p>{@link #decode} checks the header against the bytes actually present before handing them to Chronicle,
  * so a lying length cannot send the reader past the end, and reports whatever Chronicle throws on bad bytes
  * as a {@link DecodeException} at the offset where reading stopped.
  */
-abstract class ChronicleDocumentCodec implements Codec<Data> {
-    static final int HEADER = Wires.SPB_HEADER_SIZE;
+public abstract class ChronicleDocumentCodec<T> implements Codec<T> {
+    public static final int HEADER = Wires.SPB_HEADER_SIZE;
     private static final int INITIAL_CAPACITY = 256;
     private static final Cleaner RELEASER = Cleaner.create();
 
-    final String name;
-    final Bytes<?> bytes;
-    int length;
+    protected final String name;
+    protected final Bytes<?> bytes;
+    protected int length;
 
-    ChronicleDocumentCodec(String name) {
+    protected ChronicleDocumentCodec(String name) {
         this.name = name;
         Bytes<?> b = Bytes.allocateElasticDirect(INITIAL_CAPACITY);
         this.bytes = b;
@@ -40,7 +40,7 @@ abstract class ChronicleDocumentCodec implements Codec<Data> {
     }
 
     @Override
-    public final int encode(Data value) {
+    public final int encode(T value) {
         // if the library refuses the value part-way, the buffer holds no valid document: say so
         length = 0;
         writeDocument(value);
@@ -48,10 +48,10 @@ abstract class ChronicleDocumentCodec implements Codec<Data> {
     }
 
     /** Resets the buffer and writes {@code value} as one framed document from offset 0. */
-    abstract void writeDocument(Data value);
+    protected abstract void writeDocument(T value);
 
     @Override
-    public final void decode(Data target) {
+    public final void decode(T target) {
         int payload = checkHeader();
         try {
             readDocument(target, payload);
@@ -65,10 +65,10 @@ abstract class ChronicleDocumentCodec implements Codec<Data> {
     }
 
     /** Reads the document at offset 0, whose header {@link #decode} has checked, into {@code target}. */
-    abstract void readDocument(Data target, int payloadLength);
+    protected abstract void readDocument(T target, int payloadLength);
 
     /** Validates the 4-byte header against what the buffer holds; returns the payload length. */
-    final int checkHeader() {
+    protected final int checkHeader() {
         if (length < HEADER) {
             throw new DecodeException(name, 0, length + " bytes are shorter than the " + HEADER + "-byte document header");
         }
@@ -118,7 +118,7 @@ abstract class ChronicleDocumentCodec implements Codec<Data> {
     }
 
     /** Empties the buffer; a Wire row overrides it to reset the wire's own state too. */
-    void clear() {
+    protected void clear() {
         bytes.clear();
     }
 }

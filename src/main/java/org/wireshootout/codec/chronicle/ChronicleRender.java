@@ -12,7 +12,7 @@ final class ChronicleRender {
     }
 
     /** A text wire's payload, decoded with the charset it was written in. */
-    static String payloadText(ChronicleDocumentCodec codec, Charset charset) {
+    static String payloadText(ChronicleDocumentCodec<?> codec, Charset charset) {
         if (codec.length() < ChronicleDocumentCodec.HEADER) return null;
         byte[] all = codec.bytes();
         return new String(all, ChronicleDocumentCodec.HEADER, all.length - ChronicleDocumentCodec.HEADER, charset);
@@ -22,7 +22,7 @@ final class ChronicleRender {
      * Chronicle's own rendering of a size-prefixed binary document as YAML ({@code Wires.fromSizePrefixedBlobs}),
      * done on a copy so the codec's buffer and positions are left alone.
      */
-    static String binaryAsYaml(ChronicleDocumentCodec codec) {
+    static String binaryAsYaml(ChronicleDocumentCodec<?> codec) {
         if (codec.length() == 0) return null;
         Bytes<byte[]> copy = Bytes.wrapForRead(codec.bytes());
         try {
@@ -37,7 +37,7 @@ final class ChronicleRender {
      * the order and with the encodings the document holds them in, as given by {@code layout}, a format string
      * taking price, flag, text, side, smallInt, longInt in that order.
      */
-    static String decodedFields(ChronicleDocumentCodec codec, String layout) {
+    static String decodedFields(ChronicleDocumentCodec<Data> codec, String layout) {
         if (codec.length() == 0) return null;
         Data d = new Data();
         try {

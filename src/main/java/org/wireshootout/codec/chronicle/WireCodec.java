@@ -16,7 +16,7 @@ import java.util.function.Function;
  * patches the length in. Decoding rewinds to offset 0 and uses {@code rawReadData}, which reads the header and
  * bounds the reader to the document's length.
  */
-abstract class WireCodec extends ChronicleDocumentCodec {
+abstract class WireCodec extends ChronicleDocumentCodec<Data> {
     final Wire wire;
     private final DataMarshallable marshallable;
 
@@ -28,13 +28,13 @@ abstract class WireCodec extends ChronicleDocumentCodec {
     }
 
     @Override
-    final void writeDocument(Data value) {
+    protected final void writeDocument(Data value) {
         wire.clear();
         wire.writeDocument(false, marshallable.writing(value));
     }
 
     @Override
-    final void readDocument(Data target, int payloadLength) {
+    protected final void readDocument(Data target, int payloadLength) {
         // a decode that threw part-way may have left the value reader mid-document
         wire.getValueIn().resetState();
         bytes.readPosition(0);
@@ -42,7 +42,7 @@ abstract class WireCodec extends ChronicleDocumentCodec {
     }
 
     @Override
-    final void clear() {
+    protected final void clear() {
         wire.clear();
     }
 }

@@ -39,13 +39,13 @@ public final class IexBinaryWireCodec extends IexDocumentCodec {
     }
 
     @Override
-    void writeDocument(IexMessage value) {
+    protected void writeDocument(IexMessage value) {
         wire.clear();
         wire.writeDocument(false, writer.on(value));
     }
 
     @Override
-    void readDocument(IexMessage target, int payloadLength) {
+    protected void readDocument(IexMessage target, int payloadLength) {
         // a decode that threw part-way may have left the value reader mid-document
         wire.getValueIn().resetState();
         bytes.readPosition(0);
@@ -57,7 +57,7 @@ public final class IexBinaryWireCodec extends IexDocumentCodec {
     }
 
     @Override
-    void clear() {
+    protected void clear() {
         wire.clear();
     }
 

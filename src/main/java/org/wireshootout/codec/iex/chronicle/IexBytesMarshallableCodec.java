@@ -19,7 +19,7 @@ public final class IexBytesMarshallableCodec extends IexDocumentCodec {
     }
 
     @Override
-    void writeDocument(IexMessage value) {
+    protected void writeDocument(IexMessage value) {
         Bytes<?> b = bytes;
         b.clear();
         b.writeSkip(HEADER);
@@ -28,7 +28,7 @@ public final class IexBytesMarshallableCodec extends IexDocumentCodec {
     }
 
     @Override
-    void readDocument(IexMessage target, int payloadLength) {
+    protected void readDocument(IexMessage target, int payloadLength) {
         Bytes<?> b = bytes;
         b.readPositionRemaining(HEADER, payloadLength);
         marshallable.on(target).readMarshallable(b);
