@@ -7,13 +7,11 @@ import org.boon.json.JsonSerializerFactory;
 import org.boon.primitive.CharBuf;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.FieldMap;
 import org.wireshootout.model.Data;
-import org.wireshootout.model.DataFields;
-import org.wireshootout.model.Side;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * The {@code boon} row: JSON through Boon 0.34. Encoding is Boon's reflective object serialiser over a
@@ -119,44 +117,7 @@ public final class BoonCodec implements Codec<Data> {
     }
 
     private void fill(Data target) {
-        Map<String, Object> map = parser.parseMap(wire);
-        for (String key : map.keySet()) {
-            if (!isField(key)) throw new DecodeException(NAME, 0, "unknown field '" + key + "'");
-        }
-        if (map.size() != 6) throw new DecodeException(NAME, 0, "expected the 6 fields, found " + map.keySet());
-        Object price = map.get("price");
-        if (price instanceof Double) target.setPrice((Double) price);
-        else if (price instanceof Integer || price instanceof Long) target.setPrice(((Number) price).longValue());
-        else throw wrongType("price", "a number", price);
-        Object flag = map.get("flag");
-        if (!(flag instanceof Boolean)) throw wrongType("flag", "a boolean", flag);
-        target.setFlag((Boolean) flag);
-        Object text = map.get("text");
-        if (!(text instanceof CharSequence)) throw wrongType("text", "a string", text);
-        if (((CharSequence) text).length() > MAX_TEXT_CHARS) {
-            throw new DecodeException(NAME, -1, "text of " + ((CharSequence) text).length() + " chars exceeds the " + MAX_TEXT_CHARS + "-char limit");
-        }
-        target.setText((CharSequence) text);
-        Object side = map.get("side");
-        if (side instanceof CharSequence && "Buy".contentEquals((CharSequence) side)) target.setSide(Side.Buy);
-        else if (side instanceof CharSequence && "Sell".contentEquals((CharSequence) side)) target.setSide(Side.Sell);
-        else throw wrongType("side", "\"Buy\" or \"Sell\"", side);
-        Object smallInt = map.get("smallInt");
-        if (!(smallInt instanceof Integer)) throw wrongType("smallInt", "an int", smallInt);
-        target.setSmallInt((Integer) smallInt);
-        Object longInt = map.get("longInt");
-        if (!(longInt instanceof Integer || longInt instanceof Long)) throw wrongType("longInt", "a long", longInt);
-        target.setLongInt(((Number) longInt).longValue());
-    }
-
-    private static boolean isField(String key) {
-        for (DataFields f : DataFields.values()) if (f.name().equals(key)) return true;
-        return false;
-    }
-
-    private static DecodeException wrongType(String field, String wanted, Object found) {
-        return new DecodeException(NAME, 0, field + " must be " + wanted + ", found "
-                + (found == null ? "null" : found.getClass().getSimpleName() + " " + found));
+        FieldMap.fill(NAME, parser.parseMap(wire), target, MAX_TEXT_CHARS);
     }
 
     @Override public int length() { return wire.length; }

@@ -2,9 +2,9 @@ package org.wireshootout.codec.yaml;
 
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.FieldMap;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.DataFields;
-import org.wireshootout.model.Side;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -123,45 +123,9 @@ public final class SnakeYamlCodec implements Codec<Data> {
         } catch (YAMLException e) {
             throw new DecodeException(NAME, -1, e.getMessage(), e);
         }
-        if (!(loaded instanceof Map)) throw new DecodeException(NAME, 0, "expected a mapping, found " + describe(loaded));
-        Map<?, ?> map = (Map<?, ?>) loaded;
-        for (Object key : map.keySet()) {
-            if (!(key instanceof String) || !isField((String) key)) throw new DecodeException(NAME, 0, "unknown field '" + key + "'");
-        }
-        if (map.size() != 6) throw new DecodeException(NAME, 0, "expected the 6 fields, found " + map.keySet());
-        Object price = map.get("price");
-        if (price instanceof Double) target.setPrice((Double) price);
-        else if (price instanceof Integer || price instanceof Long) target.setPrice(((Number) price).longValue());
-        else throw wrongType("price", "a number", price);
-        Object flag = map.get("flag");
-        if (!(flag instanceof Boolean)) throw wrongType("flag", "a boolean", flag);
-        target.setFlag((Boolean) flag);
-        Object text = map.get("text");
-        if (!(text instanceof String)) throw wrongType("text", "a string", text);
-        target.setText((String) text);
-        Object side = map.get("side");
-        if ("Buy".equals(side)) target.setSide(Side.Buy);
-        else if ("Sell".equals(side)) target.setSide(Side.Sell);
-        else throw wrongType("side", "Buy or Sell", side);
-        Object smallInt = map.get("smallInt");
-        if (!(smallInt instanceof Integer)) throw wrongType("smallInt", "an int", smallInt);
-        target.setSmallInt((Integer) smallInt);
-        Object longInt = map.get("longInt");
-        if (!(longInt instanceof Integer || longInt instanceof Long)) throw wrongType("longInt", "a long", longInt);
-        target.setLongInt(((Number) longInt).longValue());
-    }
-
-    private static boolean isField(String key) {
-        for (DataFields f : DataFields.values()) if (f.name().equals(key)) return true;
-        return false;
-    }
-
-    private static DecodeException wrongType(String field, String wanted, Object found) {
-        return new DecodeException(NAME, 0, field + " must be " + wanted + ", found " + describe(found));
-    }
-
-    private static String describe(Object o) {
-        return o == null ? "null" : o.getClass().getSimpleName() + " " + o;
+        if (!(loaded instanceof Map)) throw new DecodeException(NAME, 0, "expected a mapping, found " + FieldMap.describe(loaded));
+        // the document is bounded to CODE_POINT_LIMIT already, so no text limit of its own
+        FieldMap.fill(NAME, (Map<?, ?>) loaded, target, Integer.MAX_VALUE);
     }
 
     @Override public int length() { return bytes.position(); }
