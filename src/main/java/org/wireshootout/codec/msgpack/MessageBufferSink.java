@@ -1,4 +1,4 @@
-package org.wireshootout.codec.iex.msgpack;
+package org.wireshootout.codec.msgpack;
 
 import org.msgpack.core.buffer.MessageBuffer;
 import org.msgpack.core.buffer.MessageBufferOutput;
@@ -12,9 +12,10 @@ import java.util.Arrays;
  * The first buffer of a message is a {@link MessageBuffer} over the owned array itself, so the bytes land in
  * place and writeBuffer only records their length: no copy. Should one message outgrow the array, the
  * further chunks come through a separate scratch buffer and are appended (the array grows once). msgpack-core's
- * own {@code ArrayBufferOutput} would allocate a new chunk per flush instead.
+ * own {@code ArrayBufferOutput} would allocate a new chunk per flush instead. Used by the six-field and the
+ * IEX MessagePack rows.
  */
-final class MessageBufferSink implements MessageBufferOutput {
+public final class MessageBufferSink implements MessageBufferOutput {
     private byte[] store;
     private MessageBuffer storeBuffer;
     private byte[] overflow = new byte[0];
@@ -23,25 +24,45 @@ final class MessageBufferSink implements MessageBufferOutput {
     private MessageBuffer lent;
     private int size;
 
-    MessageBufferSink(int capacity) {
+    public MessageBufferSink(int capacity) {
         store = new byte[capacity];
         storeBuffer = MessageBuffer.wrap(store);
     }
 
-    void reset() {
+    public void reset() {
         size = 0;
     }
 
-    byte[] array() {
+    public byte[] array() {
         return store;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
+    /** A copy of the content. */
+    public byte[] bytes() {
+        return Arrays.copyOf(store, size);
+    }
+
+    /** Copies the content into {@code dst} at {@code offset}; returns its length. */
+    public int copyTo(byte[] dst, int offset) {
+        System.arraycopy(store, 0, dst, offset, size);
+        return size;
+    }
+
+    /** The content as msgpack's JSON view, or null when it is not one valid value. */
+    public String render() {
+        try (org.msgpack.core.MessageUnpacker u = org.msgpack.core.MessagePack.newDefaultUnpacker(store, 0, size)) {
+            return u.unpackValue().toJson();
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** Replaces the content with a copy of {@code len} bytes of {@code src}. */
-    void load(byte[] src, int off, int len) {
+    public void load(byte[] src, int off, int len) {
         size = 0;
         append(src, off, len);
     }

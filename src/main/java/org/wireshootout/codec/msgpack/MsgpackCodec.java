@@ -22,7 +22,7 @@ import java.util.Arrays;
 /**
  * The {@code msgpack} row: a MessagePack map of the six fields named as in {@link DataFields}, through
  * msgpack-core's packer and unpacker, both made once and reused: the packer writes into an output the codec
- * owns ({@link OwnedBufferOutput}), the unpacker is {@code reset} onto an {@link ArrayBufferInput} over the
+ * owns ({@link MessageBufferSink}), the unpacker is {@code reset} onto an {@link ArrayBufferInput} over the
  * codec's byte array for every decode.
  *
  * <p>No String per message: field names are pre-encoded byte arrays written as raw string payloads, the text
@@ -45,7 +45,7 @@ public final class MsgpackCodec implements Codec<Data> {
         for (DataFields f : DataFields.values()) NAMES[f.ordinal()] = f.name().getBytes(StandardCharsets.US_ASCII);
     }
 
-    private final OwnedBufferOutput out = new OwnedBufferOutput();
+    private final MessageBufferSink out = new MessageBufferSink(256);
     private final MessagePacker packer = MessagePack.newDefaultPacker(out);
     private byte[] scratch = new byte[256];
 
@@ -196,23 +196,11 @@ public final class MsgpackCodec implements Codec<Data> {
 
     @Override public int length() { return out.size(); }
 
-    @Override public byte[] bytes() { return Arrays.copyOf(out.array(), out.size()); }
+    @Override public byte[] bytes() { return out.bytes(); }
 
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        int n = out.size();
-        System.arraycopy(out.array(), 0, dst, offset, n);
-        return n;
-    }
+    @Override public int copyTo(byte[] dst, int offset) { return out.copyTo(dst, offset); }
 
     @Override public void load(byte[] src, int offset, int length) { out.load(src, offset, length); }
 
-    @Override
-    public String render() {
-        try (MessageUnpacker u = MessagePack.newDefaultUnpacker(out.array(), 0, out.size())) {
-            return u.unpackValue().toJson();
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
+    @Override public String render() { return out.render(); }
 }

@@ -10,6 +10,7 @@ import org.msgpack.core.buffer.MessageBuffer;
 import org.msgpack.value.ValueType;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.msgpack.MessageBufferSink;
 import org.wireshootout.codec.iex.IexNamedFields;
 import org.wireshootout.model.iex.IexField;
 import org.wireshootout.model.iex.IexMessage;
@@ -18,7 +19,6 @@ import org.wireshootout.model.iex.IexMessageType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * The {@code msgpack} IEX row: each message a MessagePack map of its type's fields, keyed by field name
@@ -225,23 +225,11 @@ public final class IexMsgpackCodec implements Codec<IexMessage> {
 
     @Override public int length() { return out.size(); }
 
-    @Override public byte[] bytes() { return Arrays.copyOf(out.array(), out.size()); }
+    @Override public byte[] bytes() { return out.bytes(); }
 
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        int n = out.size();
-        System.arraycopy(out.array(), 0, dst, offset, n);
-        return n;
-    }
+    @Override public int copyTo(byte[] dst, int offset) { return out.copyTo(dst, offset); }
 
     @Override public void load(byte[] src, int offset, int length) { out.load(src, offset, length); }
 
-    @Override
-    public String render() {
-        try (MessageUnpacker u = MessagePack.newDefaultUnpacker(out.array(), 0, out.size())) {
-            return u.unpackValue().toJson();
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
+    @Override public String render() { return out.render(); }
 }
