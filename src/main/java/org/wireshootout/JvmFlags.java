@@ -3,7 +3,7 @@ package org.wireshootout;
 /**
  * The JVM flags the libraries need on Java 17+, in one place: the benchmark forks get them through
  * {@code @Fork(jvmArgsAppend = ...)}, the tests through Surefire's argLine, and the shaded jar's manifest
- * carries the same opens and exports for {@code java -jar}.
+ * and the launcher jar {@code target/wire-shootout.jar} carry the same opens and exports for {@code java -jar}.
  *
  * <ul>
  *   <li>Chronicle: reflective access to {@code java.lang.reflect} and friends for its marshalling, and the
@@ -32,7 +32,8 @@ public final class JvmFlags {
     public static final String HEAP_MIN = "-Xms1g";
     public static final String HEAP_MAX = "-Xmx1g";
 
-    /** The same list, for code that starts a JVM (the CLI relaunching itself). */
+    /** The same list, for code that starts a JVM (the replay's JVM per format), for the launcher jar's manifest
+     *  ({@code org.wireshootout.cli.LauncherJar}) and for the CLI's message when they are missing. */
     public static final String[] ALL = {
             OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL, OPEN_NIO, EXPORT_REF, EXPORT_NIO_CH, EXPORT_MISC, EXPORT_UTIL,
             NATIVE_ACCESS, BOON_NO_FAST_STRINGS

@@ -8,7 +8,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.IexFormat;
-import org.wireshootout.codec.iex.IexRoundTrip;
 import org.wireshootout.iex.IexDataSet;
 import org.wireshootout.model.iex.IexMessage;
 
@@ -64,7 +63,7 @@ public class IexBenchmark extends BenchmarkDefaults {
         codec = format.newCodec();
         messages = list.toArray(new IexMessage[0]);
         for (IexMessage m : messages) {
-            IexRoundTrip.verify(format.name(), codec, m);
+            format.verify(codec, m);
         }
         // pre-encode every message, for decode
         offsets = new int[messages.length + 1];
@@ -105,15 +104,5 @@ public class IexBenchmark extends BenchmarkDefaults {
         codec.encode(messages[nextIndex()]);
         codec.decode(target);
         return target;
-    }
-
-    /** The message the next operation uses (for tests). */
-    IexMessage peekNext() {
-        return messages[next];
-    }
-
-    /** Number of messages cycled through (for tests). */
-    int size() {
-        return messages.length;
     }
 }

@@ -5,6 +5,7 @@ import org.wireshootout.bulk.Compression;
 import org.wireshootout.codec.Format;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.DataGenerator;
+import org.wireshootout.report.MarkdownTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -42,6 +43,11 @@ public final class BulkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        String missing = Main.missingFlags("bulk");
+        if (missing != null) {
+            System.err.println(missing);
+            return Main.FLAGS_MISSING;
+        }
         List<Format> chosen = new ArrayList<>();
         if (formats.isEmpty()) chosen.addAll(Arrays.asList(Format.values()));
         else for (String f : formats) chosen.add(Format.byName(f));
@@ -52,8 +58,10 @@ public final class BulkCommand implements Callable<Integer> {
                 passes, warmup, System.getProperty("java.vm.name"), System.getProperty("java.version"));
         o.println("Bytes: sum of the encodings; stream adds a 1-2 byte length prefix per record; deflate and zstd compress the stream.");
         o.println();
-        o.println("| format | dump best ms | dump median ms | load best ms | load median ms | bytes | bytes/record | stream bytes | deflate bytes | zstd bytes | records changed as the format documents |");
-        o.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        MarkdownTable table = new MarkdownTable().text("format").number("dump best ms").number("dump median ms")
+                .number("load best ms").number("load median ms").number("bytes").number("bytes/record")
+                .number("stream bytes").number("deflate bytes").number("zstd bytes")
+                .number("records changed as the format documents");
         int failures = 0;
         for (Format f : chosen) {
             if (!f.carriesData()) continue;
@@ -80,16 +88,21 @@ public final class BulkCommand implements Callable<Integer> {
                 run.verify();
                 byte[] stream = run.stream().array();
                 int size = run.stream().size();
-                o.printf("| %s | %.1f | %.1f | %.1f | %.1f | %,d | %.1f | %,d | %,d | %,d | %s |%n", f,
-                        min(dump), median(dump), min(load), median(load), bytes, (double) bytes / records, size,
-                        Compression.deflatedSize(stream, size), Compression.zstdSize(stream, size),
-                        changed(run.adaptedRecords(), lossy, f));
+                table.row(f.name(), ms(min(dump)), ms(median(dump)), ms(min(load)), ms(median(load)),
+                        String.format("%,d", bytes), String.format("%.1f", (double) bytes / records), String.format("%,d", size),
+                        String.format("%,d", Compression.deflatedSize(stream, size)),
+                        String.format("%,d", Compression.zstdSize(stream, size)), changed(run.adaptedRecords(), lossy, f));
             } catch (RuntimeException e) {
                 failures++;
-                o.printf("| %s | failed: %s |%n", f, e.getMessage());
+                table.row(f.name(), "failed: " + e.getMessage(), "", "", "", "", "", "", "", "", "");
             }
         }
+        o.print(table);
         return failures == 0 ? 0 : 1;
+    }
+
+    private static String ms(double v) {
+        return String.format("%.1f", v);
     }
 
     private static String changed(int fitted, int lossy, Format f) {

@@ -33,9 +33,23 @@ public final class GalleryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        String missing = Main.missingFlags("gallery");
+        if (missing != null) {
+            System.err.println(missing);
+            return Main.FLAGS_MISSING;
+        }
         List<Format> chosen = new ArrayList<>();
         if (formats.isEmpty()) chosen.addAll(Arrays.asList(Format.values()));
-        else for (String f : formats) chosen.add(Format.byName(f));
+        else {
+            for (String f : formats) {
+                try {
+                    chosen.add(Format.byName(f));
+                } catch (IllegalArgumentException e) {
+                    System.err.println("gallery: " + e.getMessage());
+                    return 2;
+                }
+            }
+        }
         Files.createDirectories(out);
         PrintStream o = System.out;
         o.println("Canonical message: " + Data.canonical());
@@ -50,7 +64,9 @@ public final class GalleryCommand implements Callable<Integer> {
             byte[] bytes = codec.bytes();
             int header = codec.headerLength();
             Labels l = f.labels();
-            o.printf("== %s: %s (%s)%n", f.name(), l.displayName, l.library);
+            // the reference rows' library label is "(reference)": no second pair of brackets around it
+            String library = l.library.startsWith("(") ? l.library : "(" + l.library + ")";
+            o.printf("== %s: %s %s%n", f.name(), l.displayName, library);
             if (header > 0) {
                 o.printf("   payload %d bytes + %d-byte header = %d bytes framed%n", bytes.length - header, header, bytes.length);
             } else {

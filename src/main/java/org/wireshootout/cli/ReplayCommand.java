@@ -1,18 +1,12 @@
 package org.wireshootout.cli;
 
+import org.wireshootout.bench.replay.ReplayDataSet;
+import org.wireshootout.bench.replay.ReplayShootout;
 import org.wireshootout.codec.IexFormat;
-import org.wireshootout.iex.ReplayShootout;
-import org.wireshootout.iex.replay.FormatResult;
-import org.wireshootout.iex.replay.FormatRun;
-import org.wireshootout.iex.replay.ReplayDataSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.BufferedOutputStream;
-import java.io.DataOutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -28,13 +22,21 @@ import java.util.concurrent.Callable;
                 + "aggregates equal those of the decoded capture. Prints Markdown tables.")
 public final class ReplayCommand implements Callable<Integer> {
 
+    /** The IEX registry's row names, for the help text. */
+    static final class IexFormatNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(IexFormat.values()).map(IexFormat::name).iterator();
+        }
+    }
+
     @Parameters(arity = "0..1", paramLabel = "CAPTURE",
             description = "An IEX capture (pcap or pcapng, gzipped or not); every message of its complete packets is "
                     + "replayed. Without one, the generated default day (DeepGenerator.defaultDataSet()).")
     String capture;
 
-    @Option(names = "--formats", paramLabel = "a,b", description = "Comma-separated IEX formats (default: all: limit, iexWire, sbe, flatbuffers, capnp, "
-            + "capnpPacked, protobuf, msgpack, jackson, bytesMarshallable, binaryWire).")
+    @Option(names = "--formats", paramLabel = "a,b", completionCandidates = IexFormatNames.class,
+            description = "Comma-separated IEX formats (default: all: ${COMPLETION-CANDIDATES}).")
     String formats;
 
     @Option(names = "--warmup-passes", paramLabel = "N",
@@ -50,12 +52,6 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--in-process", description = "Run every format in this JVM instead of one JVM per format "
             + "(quicker; later formats then run with megamorphic call sites).")
     boolean inProcess;
-
-    @Option(names = "--child-format", hidden = true, description = "Internal: measure this one format and write its result.")
-    String childFormat;
-
-    @Option(names = "--child-result", hidden = true, description = "Internal: where the child writes its result.")
-    Path childResult;
 
     @Override
     public Integer call() throws Exception {
@@ -77,25 +73,11 @@ public final class ReplayCommand implements Callable<Integer> {
             System.err.println("replay: cannot read " + capture + ": " + e.getMessage());
             return 2;
         }
-        if (childFormat != null) return child(data);
         ReplayShootout shootout = new ReplayShootout(data, chosen, warmupPasses, warmupMillis, inProcess,
                 System.out, System.err);
         if (!shootout.run()) {
             System.err.println("replay: FAILED: a format failed or its aggregates differ (see the table)");
             return 1;
-        }
-        return 0;
-    }
-
-    /** The forked side: measure one format in this JVM and write the result for the parent. */
-    private int child(ReplayDataSet data) throws Exception {
-        if (childResult == null) {
-            System.err.println("replay: --child-format needs --child-result");
-            return 2;
-        }
-        FormatResult r = FormatRun.measure(IexFormat.byName(childFormat), data.messages, warmupPasses, warmupMillis);
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(childResult)))) {
-            r.writeTo(out);
         }
         return 0;
     }

@@ -6,28 +6,49 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/** Turns a run directory of JMH JSON files into report.md and PNG charts beside them. */
-@Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Write report.md and PNG charts into a run directory (results/<run>/) from its JMH JSON files "
-                + "and env.json.")
+/**
+ * Turns a run directory of JMH JSON files into report.md, report.html and PNG charts beside them. Exit status:
+ * 0 when every file was read, 1 when some result file (or env.json) could not be read (the report is still
+ * written from the others, and names them), 2 when there is nothing to report (no directory, no results).
+ */
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Write report.md, report.html and PNG charts into a run directory (results/<run>/) from its JMH JSON "
+                + "files and env.json, and print the ranked round-trip summary. Exits 1 when a file could not be read "
+                + "(named on the error output; the report covers the rest), 2 when there is nothing to report.")
 public final class ReportCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "RUN_DIR", description = "The run directory.")
     Path dir;
 
     @Override
-    public Integer call() throws IOException {
-        RunDirectory run = RunDirectory.read(dir);
-        for (String u : run.unreadable) System.err.println("skipped unreadable result file " + u);
-        if (run.results.isEmpty()) {
-            System.err.println("no JMH results in " + dir);
-            return 1;
+    public Integer call() {
+        PrintStream err = System.err;
+        RunDirectory run;
+        try {
+            run = RunDirectory.read(dir);
+        } catch (IOException e) {
+            err.println("report: " + e.getMessage());
+            return 2;
         }
-        Path out = new ReportWriter(run).write();
-        System.out.println("wrote " + out + " (" + run.results.size() + " results)");
-        return 0;
+        for (String u : run.unreadable) err.println("report: unreadable, left out: " + dir.resolve(u.split(" ", 2)[0]) + " " + u.substring(u.indexOf(' ') + 1));
+        if (run.results.isEmpty()) {
+            err.println("report: no JMH results in " + dir + (run.unreadable.isEmpty() ? " (no <format>.json files)" : ""));
+            return 2;
+        }
+        ReportWriter writer = new ReportWriter(run);
+        Path out;
+        try {
+            out = writer.write();
+        } catch (IOException e) {
+            err.println("report: cannot write into " + dir + ": " + e.getMessage());
+            return 2;
+        }
+        System.out.print(writer.consoleSummary());
+        System.out.println("wrote " + out + " and " + dir.resolve(ReportWriter.HTML_FILE) + " (" + run.results.size() + " results)");
+        return run.unreadable.isEmpty() ? 0 : 1;
     }
 }

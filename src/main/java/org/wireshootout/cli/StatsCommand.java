@@ -24,13 +24,15 @@ import java.util.concurrent.Callable;
 @Command(name = "stats", mixinStandardHelpOptions = true,
         description = "Read IEX captures (pcap or pcapng, gzipped or not; DEEP 1.0 or TOPS 1.6) and print per file: "
                 + "protocol, session, complete packets, heartbeats, messages by type, unknown types, any truncated "
-                + "final record, and the parse rate. Exits 1 when a file cannot be read (after reporting what was read).")
+                + "final record, and the parse rate. Exits 1 when a file cannot be read to its end: a fault stops the reading "
+                + "and is reported with its byte offset, after what was read before it.")
 public final class StatsCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Capture files.")
     List<Path> files = new ArrayList<>();
 
-    @Option(names = "--json", description = "One JSON object per file, one line each, on stdout; the parse rate also goes to stderr.")
+    @Option(names = "--json", description = "One JSON object per file, one line each, on stdout (a fault as "
+            + "\"fault\": {\"offset\", \"problem\"}); the parse rate also goes to stderr.")
     boolean json;
 
     @Option(names = "--repeat", description = "Parse each file this many times and report the fastest run "
@@ -53,10 +55,11 @@ public final class StatsCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream out = System.out;
         int exit = 0;
-        ObjectMapper mapper = new ObjectMapper();
+        ObjectMapper mapper = json ? new ObjectMapper() : null; // Jackson's start-up is not paid without --json
         for (Path file : files) {
             IexCaptureStats stats = null;
             String error = null;
+            CaptureFormatException fault = null;
             long best = Long.MAX_VALUE;
             long decoded = 0;
             for (int run = 0; run < Math.max(1, repeat); run++) {
@@ -67,6 +70,7 @@ public final class StatsCommand implements Callable<Integer> {
                 } catch (CaptureFormatException e) {
                     stats = e.stats();
                     error = e.getMessage();
+                    fault = e;
                 } catch (IOException e) {
                     error = file + ": cannot read: " + e;
                 }
@@ -81,7 +85,7 @@ public final class StatsCommand implements Callable<Integer> {
                     file, decoded, best / 1e6, Math.max(1, repeat), rate / 1e6);
             if (json) {
                 try {
-                    out.println(mapper.writeValueAsString(toJson(file, stats, error, best, decoded, rate)));
+                    out.println(mapper.writeValueAsString(toJson(file, stats, error, fault, best, decoded, rate)));
                 } catch (IOException e) {
                     throw new IllegalStateException("JSON of plain maps cannot fail", e);
                 }
@@ -138,7 +142,8 @@ public final class StatsCommand implements Callable<Integer> {
         return sorted;
     }
 
-    private static Map<String, Object> toJson(Path file, IexCaptureStats s, String error, long nanos, long decoded, double rate) {
+    private static Map<String, Object> toJson(Path file, IexCaptureStats s, String error, CaptureFormatException fault,
+                                              long nanos, long decoded, double rate) {
         Map<String, Object> j = new LinkedHashMap<>();
         j.put("file", file.toString());
         if (s != null) {
@@ -176,6 +181,15 @@ public final class StatsCommand implements Callable<Integer> {
             j.put("bytesRead", s.bytesRead());
         }
         j.put("error", error);
+        if (fault == null) {
+            j.put("fault", null);
+        } else {
+            // where the reading stopped: nothing at or after this offset (of the uncompressed stream) was counted
+            Map<String, Object> fj = new LinkedHashMap<>();
+            fj.put("offset", fault.offset());
+            fj.put("problem", fault.problem());
+            j.put("fault", fj);
+        }
         j.put("decodeMillis", nanos == Long.MAX_VALUE ? null : nanos / 1e6);
         j.put("messagesDecoded", decoded);
         j.put("messagesPerSecond", Math.round(rate));

@@ -9,8 +9,5 @@ import org.wireshootout.model.Data;
 public final class BaselineCodec implements Codec<Data> {
     @Override public int encode(Data value) { return 0; }
     @Override public void decode(Data target) { }
-    @Override public int length() { return 0; }
-    @Override public byte[] bytes() { return new byte[0]; }
-    @Override public void load(byte[] src, int offset, int length) { }
-    @Override public int copyTo(byte[] dst, int offset) { return 0; }
+    @Override public MessageBuffer buffer() { return MessageBuffer.EMPTY; }
 }

@@ -6,6 +6,9 @@ package org.wireshootout.codec;
  * every field. Neither may allocate on the hot path unless the library forces it (the format's labels then
  * say so).
  *
+ * <p>The bytes live in the codec's {@link MessageBuffer}; the length / bytes / copyTo / load / headerLength
+ * methods here read it, so a codec implements encode, decode and {@link #buffer()}.
+ *
  * <p>A codec is single-threaded and stateful: {@code decode} reads what the last {@code encode} (or
  * {@link #load}) left in the buffer, and may be called any number of times on the same bytes.
  *
@@ -19,32 +22,35 @@ public interface Codec<T> {
     /** Decodes the bytes in the buffer into {@code target}, setting every field. */
     void decode(T target);
 
+    /** The buffer this codec encodes into and decodes from, which owns the bytes of the current message. */
+    MessageBuffer buffer();
+
     /** The length in bytes of what the buffer holds now (including any framing header). */
-    int length();
+    default int length() {
+        return buffer().length();
+    }
 
     /** A copy of the encoded bytes exactly as the library produced them, framing included (not for the hot path). */
-    byte[] bytes();
+    default byte[] bytes() {
+        return buffer().bytes();
+    }
 
     /**
      * Replaces the buffer's content with {@code length} bytes of {@code src} from {@code offset}, so that the
      * next {@link #decode} reads them: for bulk streams and for bytes this codec did not write.
      */
-    void load(byte[] src, int offset, int length);
+    default void load(byte[] src, int offset, int length) {
+        buffer().load(src, offset, length);
+    }
 
-    /**
-     * Copies the encoded bytes into {@code dst} at {@code offset} and returns their length: how the bulk stream
-     * collects encodings. The default goes through {@link #bytes()}; codecs override it to copy straight from
-     * their buffer without allocating.
-     */
+    /** Copies the encoded bytes into {@code dst} at {@code offset} without allocating and returns their length: how the bulk stream collects encodings. */
     default int copyTo(byte[] dst, int offset) {
-        byte[] b = bytes();
-        System.arraycopy(b, 0, dst, offset, b.length);
-        return b.length;
+        return buffer().copyTo(dst, offset);
     }
 
     /** How many of the leading bytes of {@link #bytes()} are framing added by the format (Chronicle's 4-byte document header); 0 if none. */
     default int headerLength() {
-        return 0;
+        return buffer().headerLength();
     }
 
     /** A human-readable rendering of the encoded bytes (the text itself, or the library's own binary-to-text view), or null. */

@@ -1,5 +1,7 @@
 package org.wireshootout.codec;
 
+import org.wireshootout.codec.avro.AvroCodec;
+import org.wireshootout.codec.avro.AvroLabels;
 import org.wireshootout.codec.boon.BoonCodec;
 import org.wireshootout.codec.bson.BsonChronicleBytesCodec;
 import org.wireshootout.codec.bson.BsonCodec;
@@ -12,9 +14,14 @@ import org.wireshootout.codec.chronicle.JsonWireCodec;
 import org.wireshootout.codec.chronicle.RawWireCodec;
 import org.wireshootout.codec.chronicle.TextWireCodec;
 import org.wireshootout.codec.flatbuffers.FlatBuffersCodec;
+import org.wireshootout.codec.fory.ForyCodec;
+import org.wireshootout.codec.fory.ForyLabels;
 import org.wireshootout.codec.jackson.JacksonChronicleBytesCodec;
 import org.wireshootout.codec.jackson.JacksonCodec;
 import org.wireshootout.codec.jdk.JavaSerializationCodec;
+import org.wireshootout.codec.kryo.KryoCodec;
+import org.wireshootout.codec.kryo.KryoFieldsCodec;
+import org.wireshootout.codec.kryo.KryoLabels;
 import org.wireshootout.codec.limit.LimitCodec;
 import org.wireshootout.codec.msgpack.MsgpackCodec;
 import org.wireshootout.codec.protobuf.ProtobufCodec;
@@ -22,7 +29,7 @@ import org.wireshootout.codec.sbe.SbeCodec;
 import org.wireshootout.codec.yaml.SnakeYamlCodec;
 import org.wireshootout.model.Data;
 
-import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import static org.wireshootout.codec.Labels.FieldIds;
@@ -35,9 +42,9 @@ import static org.wireshootout.codec.Labels.Width;
 /**
  * The registry of formats for the six-field {@link Data} message: one entry per row, named as the reference
  * table names it, with its labels and a factory for its codec. Adding a format is one codec class and one
- * entry here. The JMH benchmarks take every entry as a {@code @Param} value.
+ * entry here. The JMH benchmarks take every entry as a {@code @Param} value; {@link Row} says what a row offers.
  */
-public enum Format {
+public enum Format implements Row<Data> {
     baseline(Labels.of("(reference)", "baseline: timer and call only").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.NONE)
             .marshalling(Marshalling.NONE).build(), BaselineCodec::new),
@@ -45,16 +52,16 @@ public enum Format {
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), LimitCodec::new),
     // Chronicle Wire and Bytes: one document (4-byte header + payload) per message in a reused direct buffer
-    twireUTF(ChronicleLabels.textWire(false), () -> new TextWireCodec(false)),
-    twire8bit(ChronicleLabels.textWire(true), () -> new TextWireCodec(true)),
+    twireUTF(ChronicleLabels.textWire(false), n -> new TextWireCodec(n, false)),
+    twire8bit(ChronicleLabels.textWire(true), n -> new TextWireCodec(n, true)),
     json8bit(ChronicleLabels.json8bit(), JsonWireCodec::new),
-    bwireFFF(ChronicleLabels.binaryWire(false, false, false), () -> new BinaryWireCodec(false, false, false)),
-    bwireTFF(ChronicleLabels.binaryWire(true, false, false), () -> new BinaryWireCodec(true, false, false)),
-    bwireFTF(ChronicleLabels.binaryWire(false, true, false), () -> new BinaryWireCodec(false, true, false)),
-    bwireTTF(ChronicleLabels.binaryWire(true, true, false), () -> new BinaryWireCodec(true, true, false)),
-    bwireFTT(ChronicleLabels.binaryWire(false, true, true), () -> new BinaryWireCodec(false, true, true)),
-    rwireUTF(ChronicleLabels.rawWire(false), () -> new RawWireCodec(false)),
-    rwire8bit(ChronicleLabels.rawWire(true), () -> new RawWireCodec(true)),
+    bwireFFF(ChronicleLabels.binaryWire(false, false, false), n -> new BinaryWireCodec(n, false, false, false)),
+    bwireTFF(ChronicleLabels.binaryWire(true, false, false), n -> new BinaryWireCodec(n, true, false, false)),
+    bwireFTF(ChronicleLabels.binaryWire(false, true, false), n -> new BinaryWireCodec(n, false, true, false)),
+    bwireTTF(ChronicleLabels.binaryWire(true, true, false), n -> new BinaryWireCodec(n, true, true, false)),
+    bwireFTT(ChronicleLabels.binaryWire(false, true, true), n -> new BinaryWireCodec(n, false, true, true)),
+    rwireUTF(ChronicleLabels.rawWire(false), n -> new RawWireCodec(n, false)),
+    rwire8bit(ChronicleLabels.rawWire(true), n -> new RawWireCodec(n, true)),
     bytesMarshallable(ChronicleLabels.bytesMarshallable(false), BytesMarshallableCodec::fixedWidth),
     bytesMarshallableStopBit(ChronicleLabels.bytesMarshallable(true), BytesMarshallableCodec::stopBit),
     jackson(Labels.of("Jackson 2.22", "Jackson: heap byte[], streaming API").text()
@@ -113,14 +120,14 @@ public enum Format {
             .build(), BoonCodec::new),
     sbe(Labels.of("SBE", "SBE: generated flyweights, heap UnsafeBuffer").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
-            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).build(), SbeCodec::new),
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess().build(), SbeCodec::new),
     flatbuffers(Labels.of("FlatBuffers", "FlatBuffers: generated table, reused builder").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
-            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess()
             .cannotCarry(Limitation.NEGATIVE_ZERO).build(), FlatBuffersCodec::new),
     capnp(Labels.of("Cap'n Proto", "Cap'n Proto: generated struct, unpacked").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
-            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess()
             .allocates("capnproto-java makes new builder objects per initRoot, new segment slices and table per write,"
                     + " and a new message reader with its segment slices and reader objects per read")
             .build(), CapnpCodec::new),
@@ -135,46 +142,45 @@ public enum Format {
             .allocates("protobuf-java messages are immutable: a new message and a String for the text per encode"
                     + " (plus the CodedOutputStream), a new message and String per decode")
             .build(), ProtobufCodec::new),
+    fory(ForyLabels.data(false), ForyCodec::schemaConsistent),
+    foryCompatible(ForyLabels.data(true), ForyCodec::compatible),
+    kryo(KryoLabels.data(), KryoCodec::new),
+    kryoFields(KryoLabels.dataFields(), KryoFieldsCodec::new),
+    avro(AvroLabels.data(), AvroCodec::new),
     ;
 
     private final Labels labels;
-    private final Supplier<? extends Codec<Data>> factory;
+    private final Function<String, ? extends Codec<Data>> factory;
 
-    Format(Labels labels, Supplier<? extends Codec<Data>> factory) {
+    /** @param factory makes the row's codec, given the row's name */
+    Format(Labels labels, Function<String, ? extends Codec<Data>> factory) {
         this.labels = labels;
         this.factory = factory;
     }
 
+    /** For a codec that needs no name (it reports no errors). */
+    Format(Labels labels, Supplier<? extends Codec<Data>> factory) {
+        this(labels, name -> factory.get());
+    }
+
+    @Override
     public Labels labels() {
         return labels;
     }
 
     /** A new codec with its own buffers. */
+    @Override
     public Codec<Data> newCodec() {
-        return factory.get();
+        return factory.apply(name());
     }
 
-    /** True for the rows whose round trip carries data (every row but {@code baseline}). */
-    public boolean carriesData() {
-        return this != baseline;
+    @Override
+    public RoundTrip.Model<Data> model() {
+        return RoundTrip.DATA;
     }
 
-    /** True when the codec can read the six fields in place (the {@code access} benchmark's rows). */
-    public boolean supportsAccess() {
-        return newCodec() instanceof InPlaceAccess;
-    }
-
-    /** The format with this name, ignoring case, or an error listing the names there are. */
+    /** The format with this name (surrounding blanks ignored, case as registered), or an error listing the names there are. */
     public static Format byName(String name) {
-        for (Format f : values()) {
-            if (f.name().equalsIgnoreCase(name)) return f;
-        }
-        StringBuilder known = new StringBuilder();
-        for (Format f : values()) known.append(known.length() == 0 ? "" : ", ").append(f.name());
-        throw new IllegalArgumentException("unknown format '" + name + "'; formats: " + known);
-    }
-
-    public String lowerName() {
-        return name().toLowerCase(Locale.ROOT);
+        return Row.byName(Format.class, name);
     }
 }

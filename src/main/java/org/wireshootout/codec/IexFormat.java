@@ -1,20 +1,25 @@
 package org.wireshootout.codec;
 
-import org.wireshootout.codec.iex.capnp.IexCapnpCodec;
-import org.wireshootout.codec.iex.chronicle.IexBinaryWireCodec;
-import org.wireshootout.codec.iex.chronicle.IexBytesMarshallableCodec;
-import org.wireshootout.codec.iex.flatbuffers.IexFlatBuffersCodec;
-import org.wireshootout.codec.iex.jackson.IexJacksonCodec;
-import org.wireshootout.codec.iex.limit.IexLimitCodec;
-import org.wireshootout.codec.iex.msgpack.IexMsgpackCodec;
-import org.wireshootout.codec.iex.protobuf.IexProtobufCodec;
-import org.wireshootout.codec.iex.sbe.IexSbeCodec;
-import org.wireshootout.codec.iex.wire.IexWireCodec;
+import org.wireshootout.codec.avro.AvroLabels;
+import org.wireshootout.codec.avro.IexAvroCodec;
+import org.wireshootout.codec.fory.ForyLabels;
+import org.wireshootout.codec.fory.IexForyCodec;
+import org.wireshootout.codec.kryo.IexKryoCodec;
+import org.wireshootout.codec.kryo.KryoLabels;
+import org.wireshootout.codec.capnp.IexCapnpCodec;
+import org.wireshootout.codec.chronicle.IexBinaryWireCodec;
+import org.wireshootout.codec.chronicle.IexBytesMarshallableCodec;
+import org.wireshootout.codec.flatbuffers.IexFlatBuffersCodec;
+import org.wireshootout.codec.jackson.IexJacksonCodec;
+import org.wireshootout.codec.limit.IexLimitCodec;
+import org.wireshootout.codec.msgpack.IexMsgpackCodec;
+import org.wireshootout.codec.protobuf.IexProtobufCodec;
+import org.wireshootout.codec.sbe.IexSbeCodec;
+import org.wireshootout.codec.iextp.IexWireCodec;
 import org.wireshootout.model.iex.IexMessage;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import static org.wireshootout.codec.Labels.FieldIds;
@@ -34,7 +39,7 @@ import static org.wireshootout.codec.Labels.Width;
  * its padding ({@code "TSLA"}), as a user of those formats would. The text encoding label says which: 8-bit
  * for the packed bytes, UTF-8 for the text.
  */
-public enum IexFormat {
+public enum IexFormat implements Row<IexMessage> {
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer, IEX layout").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), IexLimitCodec::new),
@@ -76,52 +81,49 @@ public enum IexFormat {
     binaryWire(Labels.of("Chronicle Wire", "BinaryWire: field names, variable widths, direct Bytes").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), IexBinaryWireCodec::new),
+    fory(ForyLabels.iex(false), IexForyCodec::schemaConsistent),
+    foryCompatible(ForyLabels.iex(true), IexForyCodec::compatible),
+    kryo(KryoLabels.iex(), IexKryoCodec::new),
+    avro(AvroLabels.iex(), IexAvroCodec::new),
     ;
 
     private final Labels labels;
-    private final Supplier<? extends Codec<IexMessage>> factory;
+    private final Function<String, ? extends Codec<IexMessage>> factory;
 
-    IexFormat(Labels labels, Supplier<? extends Codec<IexMessage>> factory) {
+    /** @param factory makes the row's codec, given the row's name */
+    IexFormat(Labels labels, Function<String, ? extends Codec<IexMessage>> factory) {
         this.labels = labels;
         this.factory = factory;
     }
 
+    /** For a codec that needs no name (it reports no errors). */
+    IexFormat(Labels labels, Supplier<? extends Codec<IexMessage>> factory) {
+        this(labels, name -> factory.get());
+    }
+
+    @Override
     public Labels labels() {
         return labels;
     }
 
     /** A new codec with its own buffers. */
+    @Override
     public Codec<IexMessage> newCodec() {
-        return factory.get();
+        return factory.apply(name());
     }
 
-    /** The format with this name, ignoring case, or an error listing the names there are. */
+    @Override
+    public RoundTrip.Model<IexMessage> model() {
+        return RoundTrip.IEX;
+    }
+
+    /** The format with this name (surrounding blanks ignored, case as registered), or an error listing the names there are. */
     public static IexFormat byName(String name) {
-        for (IexFormat f : values()) {
-            if (f.name().equalsIgnoreCase(name.trim())) return f;
-        }
-        StringBuilder known = new StringBuilder();
-        for (IexFormat f : values()) known.append(known.length() == 0 ? "" : ", ").append(f.name());
-        throw new IllegalArgumentException("unknown IEX format '" + name + "'; formats: " + known);
+        return Row.byName(IexFormat.class, name);
     }
 
     /** The formats named in a comma-separated list, in its order; every format when the list is null or blank. */
     public static List<IexFormat> list(String commaSeparated) {
-        List<IexFormat> out = new ArrayList<>();
-        if (commaSeparated == null || commaSeparated.isBlank()) {
-            out.addAll(List.of(values()));
-            return out;
-        }
-        for (String name : commaSeparated.split(",")) {
-            if (name.isBlank()) continue;
-            IexFormat f = byName(name);
-            if (!out.contains(f)) out.add(f);
-        }
-        if (out.isEmpty()) throw new IllegalArgumentException("no format named in '" + commaSeparated + "'");
-        return out;
-    }
-
-    public String lowerName() {
-        return name().toLowerCase(Locale.ROOT);
+        return Row.list(IexFormat.class, commaSeparated);
     }
 }

@@ -1,12 +1,11 @@
 package org.wireshootout.codec;
 
-import org.openjdk.jmh.infra.Blackhole;
-
 /**
  * Implemented by codecs whose format can read fields straight from the encoded bytes without building the
- * model object (the point of zero-copy formats). {@link #access} reads all six fields of the bytes in the
- * codec's buffer and sinks each into the blackhole.
+ * model object (the point of zero-copy formats); the row declares it in its labels
+ * ({@link Labels#inPlaceAccess}). {@link #access} reads all six fields of the bytes in the codec's buffer and
+ * puts each into the sink.
  */
 public interface InPlaceAccess {
-    void access(Blackhole sink);
+    void access(FieldSink sink);
 }

@@ -6,7 +6,7 @@ import java.util.Set;
 /**
  * What a row does, printed next to its numbers so a reader can judge the comparison: the seed table's
  * columns (text encoding, fixed width, numeric fields, field-less) and the fairness labels (memory, how the
- * marshalling code comes about, whether the library forces allocation, zero-copy access).
+ * marshalling code comes about, whether the library forces allocation, in-place (zero-copy) access).
  */
 public final class Labels {
 
@@ -19,7 +19,7 @@ public final class Labels {
 
     /** How text characters are written. */
     public enum TextEncoding {
-        UTF8("UTF-8"), EIGHT_BIT("8-bit"), UTF16("UTF-16"), NONE("n/a");
+        UTF8("UTF-8"), EIGHT_BIT("8-bit"), NONE("n/a");
 
         public final String label;
 
@@ -73,6 +73,8 @@ public final class Labels {
     public final boolean allocates;
     public final String allocationNote;
     public final Set<Limitation> limitations;
+    /** True when the codec can read the fields from the encoded bytes where they lie ({@link InPlaceAccess}). */
+    public final boolean inPlaceAccess;
 
     private Labels(Builder b) {
         library = b.library;
@@ -85,6 +87,7 @@ public final class Labels {
         marshalling = b.marshalling;
         allocates = b.allocationNote != null;
         allocationNote = b.allocationNote;
+        inPlaceAccess = b.inPlaceAccess;
         limitations = b.limitations.isEmpty() ? EnumSet.noneOf(Limitation.class) : EnumSet.copyOf(b.limitations);
     }
 
@@ -114,6 +117,7 @@ public final class Labels {
         private Marshalling marshalling = Marshalling.HAND_WRITTEN;
         private String allocationNote;
         private final Set<Limitation> limitations = EnumSet.noneOf(Limitation.class);
+        private boolean inPlaceAccess;
 
         private Builder(String library, String displayName) {
             this.library = library;
@@ -130,6 +134,8 @@ public final class Labels {
         public Builder marshalling(Marshalling v) { marshalling = v; return this; }
         /** Marks the row as allocating on every message because the library forces it, saying why. */
         public Builder allocates(String why) { allocationNote = why; return this; }
+        /** Declares that the codec reads the fields in place (implements {@link InPlaceAccess}); a test checks the two agree. */
+        public Builder inPlaceAccess() { inPlaceAccess = true; return this; }
         public Builder cannotCarry(Limitation... l) { for (Limitation x : l) limitations.add(x); return this; }
 
         public Labels build() {

@@ -64,24 +64,6 @@ final class ByteInput {
         return limit - pos;
     }
 
-    /** Skips {@code n} bytes; returns how many were skipped (fewer only at the end of the stream). */
-    long skip(long n) throws IOException {
-        long done = 0;
-        while (done < n) {
-            int avail = limit - pos;
-            if (avail == 0) {
-                if (eof) break;
-                compact();
-                fill();
-                continue;
-            }
-            int step = (int) Math.min(avail, n - done);
-            pos += step;
-            done += step;
-        }
-        return done;
-    }
-
     /** True when the stream has ended (the buffered bytes may still be unread). */
     boolean atEnd() throws IOException {
         return require(1) == 0;

@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.io.PushbackInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
@@ -17,8 +16,15 @@ import java.util.zip.ZipException;
  * views into it, so a file of any size is read in constant memory without a copy per packet.
  *
  * <p>A file that ends inside a record is a normal end: {@link #next} hands out the record's present bytes
- * once, marked truncated, and {@link #truncatedRecord()} describes it. Anything else that is wrong with the
- * file raises {@link CaptureFormatException} naming the file and the byte offset.
+ * once, marked truncated, and {@link #truncatedRecord()} describes it. But a record or block whose length
+ * disagrees with what follows is a fault at that record, never a truncated tail: a pcap record claiming more
+ * bytes than the packet it captured, or whose claimed end lies past the end of the file while a later record
+ * header is in sight; a pcapng block whose trailing length differs, or which runs past the end of the file
+ * while its real trailer is in sight. A file cut inside its file header or pcapng Section Header Block is a
+ * fault too. Every gzip member is inflated and checked ({@link GzipMembers}): bytes after a member that are not
+ * another member are a fault, not an end. The reader never skips ahead to find its footing again: it stops at
+ * the first fault, and anything else that is wrong with the file likewise raises {@link CaptureFormatException}
+ * naming the file and the byte offset.
  */
 public abstract class CaptureReader implements Closeable {
     /** The largest packet a capture tool writes (libpcap's maximum snapshot length); larger claims are lies. */
@@ -68,7 +74,7 @@ public abstract class CaptureReader implements Closeable {
         boolean gzip = n == 2 && (head[0] & 0xFF) == 0x1f && (head[1] & 0xFF) == 0x8b;
         if (gzip) {
             try {
-                stream = new GZIPInputStream(peek, GZIP_BUFFER);
+                stream = new GzipMembers(peek, GZIP_BUFFER);
             } catch (EOFException e) {
                 throw new CaptureFormatException(name, 0, "gzip stream ends inside its header", e);
             } catch (ZipException e) {
@@ -84,7 +90,7 @@ public abstract class CaptureReader implements Closeable {
             }
             byte[] b = in.buf;
             int p = in.pos;
-            int magicLe = Bytes.i32le(b, p);
+            int magicLe = Endian.i32le(b, p);
             switch (magicLe) {
                 case 0xa1b2c3d4: return new PcapReader(name, in, stream, gzip, false, false);
                 case 0xd4c3b2a1: return new PcapReader(name, in, stream, gzip, true, false);

@@ -68,49 +68,49 @@ public final class CaptureWriter implements Closeable {
         boolean be = options.bigEndian;
         byte[] h = header;
         if (options.container == Container.PCAP) {
-            Bytes.put32(h, 0, options.nanos ? 0xa1b23c4d : 0xa1b2c3d4, be);
+            Endian.put32(h, 0, options.nanos ? 0xa1b23c4d : 0xa1b2c3d4, be);
             putU16(h, 4, 2);
             putU16(h, 6, 4);
-            Bytes.put32(h, 8, 0, be);
-            Bytes.put32(h, 12, 0, be);
-            Bytes.put32(h, 16, 65535, be);
-            Bytes.put32(h, 20, LinkLayer.ETHERNET, be);
+            Endian.put32(h, 8, 0, be);
+            Endian.put32(h, 12, 0, be);
+            Endian.put32(h, 16, 65535, be);
+            Endian.put32(h, 20, LinkLayer.ETHERNET, be);
             out.write(h, 0, 24);
         } else {
             // Section Header Block: type, length 28, byte-order magic, version 1.0, section length unknown (-1)
-            Bytes.put32(h, 0, 0x0A0D0D0A, be);
-            Bytes.put32(h, 4, 28, be);
-            Bytes.put32(h, 8, 0x1A2B3C4D, be);
+            Endian.put32(h, 0, 0x0A0D0D0A, be);
+            Endian.put32(h, 4, 28, be);
+            Endian.put32(h, 8, 0x1A2B3C4D, be);
             putU16(h, 12, 1);
             putU16(h, 14, 0);
-            Bytes.put64(h, 16, -1L, be);
-            Bytes.put32(h, 24, 28, be);
+            Endian.put64(h, 16, -1L, be);
+            Endian.put32(h, 24, 28, be);
             out.write(h, 0, 28);
             // Interface Description Block: Ethernet, snap length 0 (none); if_tsresol 9 for nanoseconds
             int length = options.nanos ? 32 : 20;
-            Bytes.put32(h, 0, 1, be);
-            Bytes.put32(h, 4, length, be);
+            Endian.put32(h, 0, 1, be);
+            Endian.put32(h, 4, length, be);
             putU16(h, 8, LinkLayer.ETHERNET);
             putU16(h, 10, 0);
-            Bytes.put32(h, 12, 0, be);
+            Endian.put32(h, 12, 0, be);
             int p = 16;
             if (options.nanos) {
                 putU16(h, p, 9);
                 putU16(h, p + 2, 1);
-                Bytes.put32(h, p + 4, 0, be);
+                Endian.put32(h, p + 4, 0, be);
                 h[p + 4] = 9;
                 putU16(h, p + 8, 0); // opt_endofopt
                 putU16(h, p + 10, 0);
                 p += 12;
             }
-            Bytes.put32(h, p, length, be);
+            Endian.put32(h, p, length, be);
             out.write(h, 0, length);
         }
     }
 
     private void putU16(byte[] a, int i, int v) {
-        if (options.bigEndian) Bytes.put16be(a, i, v);
-        else Bytes.put16le(a, i, v);
+        if (options.bigEndian) Endian.put16be(a, i, v);
+        else Endian.put16le(a, i, v);
     }
 
     /** Writes one UDP datagram carrying {@code payload[off, off+len)}, captured at {@code timestampNanos}. */
@@ -122,29 +122,29 @@ public final class CaptureWriter implements Closeable {
         System.arraycopy(SRC_MAC, 0, f, 6, 6);
         p = 12;
         if (options.vlanId >= 0) {
-            Bytes.put16be(f, p, 0x8100);
-            Bytes.put16be(f, p + 2, options.vlanId & 0x0FFF);
+            Endian.put16be(f, p, 0x8100);
+            Endian.put16be(f, p + 2, options.vlanId & 0x0FFF);
             p += 4;
         }
-        Bytes.put16be(f, p, 0x0800);
+        Endian.put16be(f, p, 0x0800);
         p += 2;
         int ip = p;
         f[ip] = 0x45;
         f[ip + 1] = 0;
-        Bytes.put16be(f, ip + 2, 20 + 8 + len);
-        Bytes.put16be(f, ip + 4, ipId++ & 0xFFFF);
-        Bytes.put16be(f, ip + 6, 0);
+        Endian.put16be(f, ip + 2, 20 + 8 + len);
+        Endian.put16be(f, ip + 4, ipId++ & 0xFFFF);
+        Endian.put16be(f, ip + 6, 0);
         f[ip + 8] = 64;
         f[ip + 9] = 17;
-        Bytes.put16be(f, ip + 10, 0);
+        Endian.put16be(f, ip + 10, 0);
         putIp(f, ip + 12, SRC_IP);
         putIp(f, ip + 16, DST_IP);
-        Bytes.put16be(f, ip + 10, ipChecksum(f, ip));
+        Endian.put16be(f, ip + 10, ipChecksum(f, ip));
         int udp = ip + 20;
-        Bytes.put16be(f, udp, PORT);
-        Bytes.put16be(f, udp + 2, PORT);
-        Bytes.put16be(f, udp + 4, 8 + len);
-        Bytes.put16be(f, udp + 6, 0); // no checksum: allowed over IPv4
+        Endian.put16be(f, udp, PORT);
+        Endian.put16be(f, udp + 2, PORT);
+        Endian.put16be(f, udp + 4, 8 + len);
+        Endian.put16be(f, udp + 6, 0); // no checksum: allowed over IPv4
         System.arraycopy(payload, off, f, udp + 8, len);
         writeRecord(f, udp + 8 + len, timestampNanos);
     }
@@ -155,39 +155,39 @@ public final class CaptureWriter implements Closeable {
         if (options.container == Container.PCAP) {
             long seconds = Math.floorDiv(ts, 1_000_000_000L);
             long fraction = Math.floorMod(ts, 1_000_000_000L);
-            Bytes.put32(h, 0, (int) seconds, be);
-            Bytes.put32(h, 4, (int) (options.nanos ? fraction : fraction / 1000), be);
-            Bytes.put32(h, 8, length, be);
-            Bytes.put32(h, 12, length, be);
+            Endian.put32(h, 0, (int) seconds, be);
+            Endian.put32(h, 4, (int) (options.nanos ? fraction : fraction / 1000), be);
+            Endian.put32(h, 8, length, be);
+            Endian.put32(h, 12, length, be);
             out.write(h, 0, 16);
             out.write(data, 0, length);
         } else {
             int padded = (length + 3) & ~3;
             int total = 32 + padded;
             long units = options.nanos ? ts : Math.floorDiv(ts, 1000L);
-            Bytes.put32(h, 0, 6, be);
-            Bytes.put32(h, 4, total, be);
-            Bytes.put32(h, 8, 0, be);
-            Bytes.put32(h, 12, (int) (units >>> 32), be);
-            Bytes.put32(h, 16, (int) units, be);
-            Bytes.put32(h, 20, length, be);
-            Bytes.put32(h, 24, length, be);
+            Endian.put32(h, 0, 6, be);
+            Endian.put32(h, 4, total, be);
+            Endian.put32(h, 8, 0, be);
+            Endian.put32(h, 12, (int) (units >>> 32), be);
+            Endian.put32(h, 16, (int) units, be);
+            Endian.put32(h, 20, length, be);
+            Endian.put32(h, 24, length, be);
             out.write(h, 0, 28);
             out.write(data, 0, length);
             for (int i = length; i < padded; i++) out.write(0);
-            Bytes.put32(h, 0, total, be);
+            Endian.put32(h, 0, total, be);
             out.write(h, 0, 4);
         }
     }
 
     private static void putIp(byte[] a, int i, int ip) {
-        Bytes.put16be(a, i, ip >>> 16);
-        Bytes.put16be(a, i + 2, ip & 0xFFFF);
+        Endian.put16be(a, i, ip >>> 16);
+        Endian.put16be(a, i + 2, ip & 0xFFFF);
     }
 
     private static int ipChecksum(byte[] a, int ip) {
         int sum = 0;
-        for (int i = 0; i < 20; i += 2) sum += Bytes.u16be(a, ip + i);
+        for (int i = 0; i < 20; i += 2) sum += Endian.u16be(a, ip + i);
         while ((sum >>> 16) != 0) sum = (sum & 0xFFFF) + (sum >>> 16);
         return ~sum & 0xFFFF;
     }

@@ -119,7 +119,7 @@ public final class DeepGenerator {
                 int p = IexTpDecoder.HEADER_LENGTH;
                 for (int i = s.from; i < s.to; i++) {
                     int n = IexTpEncoder.encodeMessage(ms.get(i), segment, p + 2);
-                    Bytes.put16le(segment, p, n);
+                    Endian.put16le(segment, p, n);
                     p += 2 + n;
                 }
                 IexTpEncoder.writeSegmentHeader(segment, 0, IexProtocol.DEEP_1_0, CHANNEL, sessionId,

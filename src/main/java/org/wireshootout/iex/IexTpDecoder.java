@@ -57,16 +57,16 @@ public final class IexTpDecoder {
         if (need == 0 || length < need) return null;
         switch (t) {
             case 'S':
-                m.setType(S).setCode(ch(a, p + 1)).setTimestamp(Bytes.i64le(a, p + 2));
+                m.setType(S).setCode(ch(a, p + 1)).setTimestamp(Endian.i64le(a, p + 2));
                 return S;
             case 'D':
-                m.setType(D).setFlags(Bytes.u8(a, p + 1)).setTimestamp(Bytes.i64le(a, p + 2))
-                        .setSymbolBits(Bytes.i64le(a, p + 10)).setRoundLotSize(Bytes.u32le(a, p + 18))
-                        .setAdjustedPocPrice(Bytes.i64le(a, p + 22)).setLuldTier(Bytes.u8(a, p + 30));
+                m.setType(D).setFlags(Endian.u8(a, p + 1)).setTimestamp(Endian.i64le(a, p + 2))
+                        .setSymbolBits(Endian.i64le(a, p + 10)).setRoundLotSize(Endian.u32le(a, p + 18))
+                        .setAdjustedPocPrice(Endian.i64le(a, p + 22)).setLuldTier(Endian.u8(a, p + 30));
                 return D;
             case 'H':
-                m.setType(H).setCode(ch(a, p + 1)).setTimestamp(Bytes.i64le(a, p + 2))
-                        .setSymbolBits(Bytes.i64le(a, p + 10)).setReasonBits(Bytes.i32le(a, p + 18));
+                m.setType(H).setCode(ch(a, p + 1)).setTimestamp(Endian.i64le(a, p + 2))
+                        .setSymbolBits(Endian.i64le(a, p + 10)).setReasonBits(Endian.i32le(a, p + 18));
                 return H;
             case 'I':
                 return codeSymbol(I, a, p, m);
@@ -75,36 +75,36 @@ public final class IexTpDecoder {
             case 'E':
                 return codeSymbol(E, a, p, m);
             case 'P':
-                m.setType(P).setFlags(Bytes.u8(a, p + 1)).setTimestamp(Bytes.i64le(a, p + 2))
-                        .setSymbolBits(Bytes.i64le(a, p + 10)).setDetail(ch(a, p + 18));
+                m.setType(P).setFlags(Endian.u8(a, p + 1)).setTimestamp(Endian.i64le(a, p + 2))
+                        .setSymbolBits(Endian.i64le(a, p + 10)).setDetail(ch(a, p + 18));
                 return P;
             case '8':
                 return priceLevel(BUY, a, p, m);
             case '5':
                 return priceLevel(SELL, a, p, m);
             case 'Q':
-                m.setType(Q).setFlags(Bytes.u8(a, p + 1)).setTimestamp(Bytes.i64le(a, p + 2))
-                        .setSymbolBits(Bytes.i64le(a, p + 10)).setBidSize(Bytes.u32le(a, p + 18))
-                        .setBidPrice(Bytes.i64le(a, p + 22)).setAskPrice(Bytes.i64le(a, p + 30))
-                        .setAskSize(Bytes.u32le(a, p + 38));
+                m.setType(Q).setFlags(Endian.u8(a, p + 1)).setTimestamp(Endian.i64le(a, p + 2))
+                        .setSymbolBits(Endian.i64le(a, p + 10)).setBidSize(Endian.u32le(a, p + 18))
+                        .setBidPrice(Endian.i64le(a, p + 22)).setAskPrice(Endian.i64le(a, p + 30))
+                        .setAskSize(Endian.u32le(a, p + 38));
                 return Q;
             case 'T':
                 return trade(T, a, p, m);
             case 'B':
                 return trade(B, a, p, m);
             case 'X':
-                m.setType(X).setCode(ch(a, p + 1)).setTimestamp(Bytes.i64le(a, p + 2))
-                        .setSymbolBits(Bytes.i64le(a, p + 10)).setPrice(Bytes.i64le(a, p + 18));
+                m.setType(X).setCode(ch(a, p + 1)).setTimestamp(Endian.i64le(a, p + 2))
+                        .setSymbolBits(Endian.i64le(a, p + 10)).setPrice(Endian.i64le(a, p + 18));
                 return X;
             case 'A':
-                m.setType(A).setCode(ch(a, p + 1)).setTimestamp(Bytes.i64le(a, p + 2))
-                        .setSymbolBits(Bytes.i64le(a, p + 10)).setPairedShares(Bytes.u32le(a, p + 18))
-                        .setReferencePrice(Bytes.i64le(a, p + 22)).setIndicativeClearingPrice(Bytes.i64le(a, p + 30))
-                        .setImbalanceShares(Bytes.u32le(a, p + 38)).setImbalanceSide(ch(a, p + 42))
-                        .setExtensionNumber(Bytes.u8(a, p + 43)).setScheduledAuctionTime(Bytes.u32le(a, p + 44))
-                        .setAuctionBookClearingPrice(Bytes.i64le(a, p + 48))
-                        .setCollarReferencePrice(Bytes.i64le(a, p + 56))
-                        .setLowerAuctionCollar(Bytes.i64le(a, p + 64)).setUpperAuctionCollar(Bytes.i64le(a, p + 72));
+                m.setType(A).setCode(ch(a, p + 1)).setTimestamp(Endian.i64le(a, p + 2))
+                        .setSymbolBits(Endian.i64le(a, p + 10)).setPairedShares(Endian.u32le(a, p + 18))
+                        .setReferencePrice(Endian.i64le(a, p + 22)).setIndicativeClearingPrice(Endian.i64le(a, p + 30))
+                        .setImbalanceShares(Endian.u32le(a, p + 38)).setImbalanceSide(ch(a, p + 42))
+                        .setExtensionNumber(Endian.u8(a, p + 43)).setScheduledAuctionTime(Endian.u32le(a, p + 44))
+                        .setAuctionBookClearingPrice(Endian.i64le(a, p + 48))
+                        .setCollarReferencePrice(Endian.i64le(a, p + 56))
+                        .setLowerAuctionCollar(Endian.i64le(a, p + 64)).setUpperAuctionCollar(Endian.i64le(a, p + 72));
                 return A;
             default:
                 throw new AssertionError("type " + t + " has a length but no decoder");
@@ -116,20 +116,20 @@ public final class IexTpDecoder {
     }
 
     private static IexMessageType codeSymbol(IexMessageType type, byte[] a, int p, IexMessage m) {
-        m.setType(type).setCode(ch(a, p + 1)).setTimestamp(Bytes.i64le(a, p + 2)).setSymbolBits(Bytes.i64le(a, p + 10));
+        m.setType(type).setCode(ch(a, p + 1)).setTimestamp(Endian.i64le(a, p + 2)).setSymbolBits(Endian.i64le(a, p + 10));
         return type;
     }
 
     private static IexMessageType priceLevel(IexMessageType type, byte[] a, int p, IexMessage m) {
-        m.setType(type).setFlags(Bytes.u8(a, p + 1)).setTimestamp(Bytes.i64le(a, p + 2))
-                .setSymbolBits(Bytes.i64le(a, p + 10)).setSize(Bytes.u32le(a, p + 18)).setPrice(Bytes.i64le(a, p + 22));
+        m.setType(type).setFlags(Endian.u8(a, p + 1)).setTimestamp(Endian.i64le(a, p + 2))
+                .setSymbolBits(Endian.i64le(a, p + 10)).setSize(Endian.u32le(a, p + 18)).setPrice(Endian.i64le(a, p + 22));
         return type;
     }
 
     private static IexMessageType trade(IexMessageType type, byte[] a, int p, IexMessage m) {
-        m.setType(type).setFlags(Bytes.u8(a, p + 1)).setTimestamp(Bytes.i64le(a, p + 2))
-                .setSymbolBits(Bytes.i64le(a, p + 10)).setSize(Bytes.u32le(a, p + 18))
-                .setPrice(Bytes.i64le(a, p + 22)).setTradeId(Bytes.i64le(a, p + 30));
+        m.setType(type).setFlags(Endian.u8(a, p + 1)).setTimestamp(Endian.i64le(a, p + 2))
+                .setSymbolBits(Endian.i64le(a, p + 10)).setSize(Endian.u32le(a, p + 18))
+                .setPrice(Endian.i64le(a, p + 22)).setTradeId(Endian.i64le(a, p + 30));
         return type;
     }
 
@@ -149,14 +149,14 @@ public final class IexTpDecoder {
         if (version != 1) {
             throw fault(offset, "IEX-TP version " + version + " where 1 was expected: the UDP payload is not an IEX-TP segment");
         }
-        int protocolId = Bytes.u16le(a, start + 2);
+        int protocolId = Endian.u16le(a, start + 2);
         IexProtocol protocol = IexProtocol.of(protocolId);
         if (protocol == null) {
             throw fault(offset + 2, String.format("message protocol id 0x%04x is neither DEEP 1.0 (0x8004) nor TOPS 1.6 "
                     + "(0x8003)%s", protocolId, protocolId == 0x8002 ? "; it is TOPS 1.5, which this reader does not decode" : ""));
         }
-        int payloadLength = Bytes.u16le(a, start + 12);
-        int count = Bytes.u16le(a, start + 14);
+        int payloadLength = Endian.u16le(a, start + 12);
+        int count = Endian.u16le(a, start + 14);
         int available = length - HEADER_LENGTH;
         if (!truncated && payloadLength != available) {
             throw fault(offset + 12, "segment header declares a payload of " + payloadLength + " bytes but the UDP "
@@ -168,7 +168,7 @@ public final class IexTpDecoder {
         int p = first;
         int complete = 0;
         while (complete < count && p + 2 <= end) {
-            int ml = Bytes.u16le(a, p);
+            int ml = Endian.u16le(a, p);
             if (p + 2 + ml > end) {
                 if (!truncated) {
                     throw fault(offset + (p - start), "message " + (complete + 1) + " of " + count + " declares " + ml
@@ -193,13 +193,13 @@ public final class IexTpDecoder {
         IexTpSegment seg = segment;
         seg.version = version;
         seg.protocol = protocol;
-        seg.channelId = Bytes.u32le(a, start + 4);
-        seg.sessionId = Bytes.u32le(a, start + 8);
+        seg.channelId = Endian.u32le(a, start + 4);
+        seg.sessionId = Endian.u32le(a, start + 8);
         seg.payloadLength = payloadLength;
         seg.messageCount = count;
-        seg.streamOffset = Bytes.i64le(a, start + 16);
-        seg.firstSequence = Bytes.i64le(a, start + 24);
-        seg.sendTime = Bytes.i64le(a, start + 32);
+        seg.streamOffset = Endian.i64le(a, start + 16);
+        seg.firstSequence = Endian.i64le(a, start + 24);
+        seg.sendTime = Endian.i64le(a, start + 32);
         seg.fileOffset = offset;
         seg.captureTimestamp = captureTimestamp;
         seg.truncated = truncated;
@@ -211,7 +211,7 @@ public final class IexTpDecoder {
         IexMessage m = message;
         p = first;
         for (int i = 0; i < complete; i++) {
-            int ml = Bytes.u16le(a, p);
+            int ml = Endian.u16le(a, p);
             int body = p + 2;
             p = body + ml;
             if (decodeMessage(a, body, ml, m) != null) {

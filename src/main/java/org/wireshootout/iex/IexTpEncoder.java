@@ -28,17 +28,17 @@ public final class IexTpEncoder {
         switch (m.typeCode()) {
             case 'S':
                 a[p + 1] = (byte) m.code();
-                Bytes.put64le(a, p + 2, m.timestamp());
+                Endian.put64le(a, p + 2, m.timestamp());
                 break;
             case 'D':
                 head(a, p, m.flags(), m);
-                Bytes.put32le(a, p + 18, (int) m.roundLotSize());
-                Bytes.put64le(a, p + 22, m.adjustedPocPrice());
+                Endian.put32le(a, p + 18, (int) m.roundLotSize());
+                Endian.put64le(a, p + 22, m.adjustedPocPrice());
                 a[p + 30] = (byte) m.luldTier();
                 break;
             case 'H':
                 head(a, p, m.code(), m);
-                Bytes.put32le(a, p + 18, m.reasonBits());
+                Endian.put32le(a, p + 18, m.reasonBits());
                 break;
             case 'I':
             case 'O':
@@ -52,40 +52,40 @@ public final class IexTpEncoder {
             case '8':
             case '5':
                 head(a, p, m.flags(), m);
-                Bytes.put32le(a, p + 18, (int) m.size());
-                Bytes.put64le(a, p + 22, m.price());
+                Endian.put32le(a, p + 18, (int) m.size());
+                Endian.put64le(a, p + 22, m.price());
                 break;
             case 'Q':
                 head(a, p, m.flags(), m);
-                Bytes.put32le(a, p + 18, (int) m.bidSize());
-                Bytes.put64le(a, p + 22, m.bidPrice());
-                Bytes.put64le(a, p + 30, m.askPrice());
-                Bytes.put32le(a, p + 38, (int) m.askSize());
+                Endian.put32le(a, p + 18, (int) m.bidSize());
+                Endian.put64le(a, p + 22, m.bidPrice());
+                Endian.put64le(a, p + 30, m.askPrice());
+                Endian.put32le(a, p + 38, (int) m.askSize());
                 break;
             case 'T':
             case 'B':
                 head(a, p, m.flags(), m);
-                Bytes.put32le(a, p + 18, (int) m.size());
-                Bytes.put64le(a, p + 22, m.price());
-                Bytes.put64le(a, p + 30, m.tradeId());
+                Endian.put32le(a, p + 18, (int) m.size());
+                Endian.put64le(a, p + 22, m.price());
+                Endian.put64le(a, p + 30, m.tradeId());
                 break;
             case 'X':
                 head(a, p, m.code(), m);
-                Bytes.put64le(a, p + 18, m.price());
+                Endian.put64le(a, p + 18, m.price());
                 break;
             case 'A':
                 head(a, p, m.code(), m);
-                Bytes.put32le(a, p + 18, (int) m.pairedShares());
-                Bytes.put64le(a, p + 22, m.referencePrice());
-                Bytes.put64le(a, p + 30, m.indicativeClearingPrice());
-                Bytes.put32le(a, p + 38, (int) m.imbalanceShares());
+                Endian.put32le(a, p + 18, (int) m.pairedShares());
+                Endian.put64le(a, p + 22, m.referencePrice());
+                Endian.put64le(a, p + 30, m.indicativeClearingPrice());
+                Endian.put32le(a, p + 38, (int) m.imbalanceShares());
                 a[p + 42] = (byte) m.imbalanceSide();
                 a[p + 43] = (byte) m.extensionNumber();
-                Bytes.put32le(a, p + 44, (int) m.scheduledAuctionTime());
-                Bytes.put64le(a, p + 48, m.auctionBookClearingPrice());
-                Bytes.put64le(a, p + 56, m.collarReferencePrice());
-                Bytes.put64le(a, p + 64, m.lowerAuctionCollar());
-                Bytes.put64le(a, p + 72, m.upperAuctionCollar());
+                Endian.put32le(a, p + 44, (int) m.scheduledAuctionTime());
+                Endian.put64le(a, p + 48, m.auctionBookClearingPrice());
+                Endian.put64le(a, p + 56, m.collarReferencePrice());
+                Endian.put64le(a, p + 64, m.lowerAuctionCollar());
+                Endian.put64le(a, p + 72, m.upperAuctionCollar());
                 break;
             default:
                 throw new AssertionError("no encoder for type " + m.type());
@@ -96,8 +96,8 @@ public final class IexTpEncoder {
     /** Byte 1, timestamp and symbol: the head every type but System Event shares. */
     private static void head(byte[] a, int p, int byte1, IexMessage m) {
         a[p + 1] = (byte) byte1;
-        Bytes.put64le(a, p + 2, m.timestamp());
-        Bytes.put64le(a, p + 10, m.symbolBits());
+        Endian.put64le(a, p + 2, m.timestamp());
+        Endian.put64le(a, p + 10, m.symbolBits());
     }
 
     /** Writes the 40-byte segment header at {@code a[p]}. */
@@ -110,13 +110,13 @@ public final class IexTpEncoder {
         }
         a[p] = 1;
         a[p + 1] = 0;
-        Bytes.put16le(a, p + 2, protocol.id());
-        Bytes.put32le(a, p + 4, (int) channelId);
-        Bytes.put32le(a, p + 8, (int) sessionId);
-        Bytes.put16le(a, p + 12, payloadLength);
-        Bytes.put16le(a, p + 14, messageCount);
-        Bytes.put64le(a, p + 16, streamOffset);
-        Bytes.put64le(a, p + 24, firstSequence);
-        Bytes.put64le(a, p + 32, sendTime);
+        Endian.put16le(a, p + 2, protocol.id());
+        Endian.put32le(a, p + 4, (int) channelId);
+        Endian.put32le(a, p + 8, (int) sessionId);
+        Endian.put16le(a, p + 12, payloadLength);
+        Endian.put16le(a, p + 14, messageCount);
+        Endian.put64le(a, p + 16, streamOffset);
+        Endian.put64le(a, p + 24, firstSequence);
+        Endian.put64le(a, p + 32, sendTime);
     }
 }

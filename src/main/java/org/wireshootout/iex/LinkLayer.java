@@ -23,6 +23,9 @@ final class LinkLayer {
     static final int FRAGMENT = 3;
     /** The packet is cut off (only for a truncated record) before its UDP payload starts. */
     static final int CUT = 4;
+    /** Bytes a frame may hold after its IPv4 packet: Ethernet's padding to 60 bytes, a 4-byte checksum, and
+     *  the timestamp trailers some capture switches append. */
+    static final int MAX_TRAILER = 64;
     /** The headers are inconsistent: {@link #problem} and {@link #problemIndex} say how and where. */
     static final int MALFORMED = 5;
 
@@ -59,12 +62,12 @@ final class LinkLayer {
             case ETHERNET: {
                 if (length < 14) return cutOrMalformed(truncated, start, "an Ethernet frame of " + length + " bytes is shorter than its 14-byte header");
                 int p = start + 12;
-                int etherType = Bytes.u16be(a, p);
+                int etherType = Endian.u16be(a, p);
                 // 802.1Q / 802.1ad tags: 2 bytes of tag control, then the next EtherType
                 for (int tags = 0; tags < 2 && (etherType == 0x8100 || etherType == 0x88A8 || etherType == 0x9100); tags++) {
                     if (p + 6 > end) return cutOrMalformed(truncated, start, "VLAN tag cut off");
                     p += 4;
-                    etherType = Bytes.u16be(a, p);
+                    etherType = Endian.u16be(a, p);
                 }
                 if (etherType != 0x0800) return OTHER_PROTOCOL;
                 ip = p + 2;
@@ -72,7 +75,7 @@ final class LinkLayer {
             }
             case LINUX_SLL: {
                 if (length < 16) return cutOrMalformed(truncated, start, "a Linux cooked frame of " + length + " bytes is shorter than its 16-byte header");
-                if (Bytes.u16be(a, start + 14) != 0x0800) return OTHER_PROTOCOL;
+                if (Endian.u16be(a, start + 14) != 0x0800) return OTHER_PROTOCOL;
                 ip = start + 16;
                 break;
             }
@@ -91,18 +94,23 @@ final class LinkLayer {
         if ((versionIhl >> 4) != 4) return malformed(ip, "IP version " + (versionIhl >> 4) + " where IPv4 was announced");
         int ihl = (versionIhl & 0x0F) * 4;
         if (ihl < 20) return malformed(ip, "IPv4 header length " + ihl + " is less than 20");
-        int total = Bytes.u16be(a, ip + 2);
+        int total = Endian.u16be(a, ip + 2);
         if (total < ihl + 8 && a[ip + 9] == 17) return malformed(ip + 2, "IPv4 total length " + total + " cannot hold its " + ihl + "-byte header and a UDP header");
-        int fragment = Bytes.u16be(a, ip + 6);
+        int fragment = Endian.u16be(a, ip + 6);
         if ((fragment & 0x3FFF) != 0) return FRAGMENT;
         if (a[ip + 9] != 17) return NOT_UDP;
         if (!truncated && ip + total > end) {
             return malformed(ip + 2, "IPv4 total length " + total + " exceeds the " + (end - ip)
                     + " bytes captured (a snap length shorter than the packet?)");
         }
+        if (!truncated && end - (ip + total) > MAX_TRAILER) {
+            return malformed(ip + 2, "the record holds " + (end - ip - total) + " bytes after the end of its IPv4 "
+                    + "packet (total length " + total + "), more than the " + MAX_TRAILER + " any frame padding, "
+                    + "checksum or trailer takes: the record's length lies");
+        }
         int udp = ip + ihl;
         if (udp + 8 > end) return cutOrMalformed(truncated, udp, "UDP header cut off");
-        int udpLength = Bytes.u16be(a, udp + 4);
+        int udpLength = Endian.u16be(a, udp + 4);
         if (udpLength < 8 || udpLength > total - ihl) {
             return malformed(udp + 4, "UDP length " + udpLength + " does not fit the IPv4 packet's " + (total - ihl) + " payload bytes");
         }

@@ -43,16 +43,19 @@ final class PcapNgReader extends CaptureReader {
             int have = in.require(8);
             if (have == 0) return false;
             long start = in.offset();
-            if (have < 8) return cutOff(packet, -1, "pcapng block", -1, -1, -1, 0, 0);
             byte[] b = in.buf;
             int p = in.pos;
+            if (have < 8) {
+                if (!inSection || have >= 4 && Endian.i32le(b, p) == SHB) throw sectionHeaderCut(start, have, -1);
+                return cutOff(packet, -1, "pcapng block", -1, -1, -1, 0, 0);
+            }
             // the Section Header Block's type reads the same in both byte orders; its byte-order magic decides
-            if (Bytes.i32le(b, p) == SHB) {
+            if (Endian.i32le(b, p) == SHB) {
                 have = in.require(12);
                 b = in.buf;
                 p = in.pos;
-                if (have < 12) return cutOff(packet, -1, "Section Header Block", -1, -1, -1, 0, 0);
-                int bom = Bytes.i32le(b, p + 8);
+                if (have < 12) throw sectionHeaderCut(start, have, Endian.u32le(b, p + 4));
+                int bom = Endian.i32le(b, p + 8);
                 if (bom == BYTE_ORDER_MAGIC) bigEndian = false;
                 else if (bom == Integer.reverseBytes(BYTE_ORDER_MAGIC)) bigEndian = true;
                 else throw fault(start + 8, String.format("Section Header Block byte-order magic is %08x, "
@@ -60,19 +63,26 @@ final class PcapNgReader extends CaptureReader {
             } else if (!inSection) {
                 throw fault(start, "pcapng data does not start with a Section Header Block");
             }
-            int type = Bytes.i32(b, p, bigEndian);
-            long length = Bytes.u32(b, p + 4, bigEndian);
+            int type = Endian.i32(b, p, bigEndian);
+            long length = Endian.u32(b, p + 4, bigEndian);
             if (length < 12 || (length & 3) != 0) {
                 throw fault(start + 4, String.format("pcapng block of type 0x%x declares a total length of %d, "
                         + "which is not a multiple of 4 of at least 12: the block length lies", type, length));
             }
+            if (length > BUFFER_SIZE) {
+                throw fault(start + 4, String.format("pcapng block of type 0x%x declares %d bytes, more than the %d "
+                        + "this reader accepts for any block (a packet of at most %d bytes needs far less): the block "
+                        + "length lies", type, length, BUFFER_SIZE, MAX_PACKET));
+            }
             switch (type) {
                 case SHB:
-                    if (!readWhole(length, "Section Header Block", 28)) return cutOff(packet, length, "Section Header Block", -1, -1, -1, 0, 0);
+                    if (!readWhole(length, "Section Header Block", 28)) throw sectionHeaderCut(start, in.available(), length);
                     sectionHeader(start);
                     break;
                 case IDB:
-                    if (!readWhole(length, "Interface Description Block", 20)) return cutOff(packet, length, "Interface Description Block", -1, -1, -1, 0, 0);
+                    if (!readWhole(length, "Interface Description Block", 20)) {
+                        return endsInside(packet, start, length, 20, "Interface Description Block", -1, -1, -1, 0, 0);
+                    }
                     interfaceDescription(start, (int) length);
                     break;
                 case EPB:
@@ -81,17 +91,14 @@ final class PcapNgReader extends CaptureReader {
                 case SPB:
                     return simplePacketBlock(packet, start, length);
                 default:
-                    if (!skipBlock(start, length, type)) return false;
+                    if (!skipBlock(start, length)) return endsInside(packet, start, length, 12,
+                            String.format("pcapng block of type 0x%x", type), -1, -1, -1, 0, 0);
             }
         }
     }
 
     /** Buffers a block to be parsed whole; false when the file ends inside it. */
     private boolean readWhole(long length, String kind, int minimum) throws IOException {
-        if (length > BUFFER_SIZE) {
-            throw fault(in.offset() + 4, kind + " declares " + length + " bytes, more than the " + BUFFER_SIZE
-                    + " this reader accepts for it: the block length lies");
-        }
         if (length < minimum) {
             throw fault(in.offset() + 4, kind + " declares " + length + " bytes, less than its minimum of " + minimum);
         }
@@ -99,18 +106,55 @@ final class PcapNgReader extends CaptureReader {
     }
 
     private void checkTrailer(long start, int p, long length) throws CaptureFormatException {
-        long trailer = Bytes.u32(in.buf, p + (int) length - 4, bigEndian);
+        long trailer = Endian.u32(in.buf, p + (int) length - 4, bigEndian);
         if (trailer != length) {
-            throw fault(start + length - 4, "pcapng block's trailing length " + trailer + " differs from its leading "
-                    + "length " + length + ": the block length lies");
+            throw fault(start + 4, String.format("pcapng block of type 0x%x declares %d bytes, but its trailing length "
+                    + "(at byte %d) reads %d: the block length lies", Endian.i32(in.buf, p, bigEndian), length,
+                    start + length - 4, trailer));
         }
+    }
+
+    private CaptureFormatException sectionHeaderCut(long start, int present, long declared) {
+        return fault(start, "pcapng Section Header Block cut short: the file ends after " + present + " of its "
+                + (declared >= 12 ? declared + " bytes" : "at least 28 bytes") + (start == 0 ? ", before any data" : ""));
+    }
+
+    /**
+     * The file ends inside the block at {@code start}: a block cut short (a truncated tail), unless the present
+     * bytes show that its length lies: a trailing length that matches a shorter extent of the block (at least
+     * {@code minimum} bytes) and after which the file ends or another block header begins. That is a fault at the
+     * block's length field, not a tail.
+     */
+    private boolean endsInside(CapturedPacket packet, long start, long length, long minimum, String kind,
+                               int headerLength, long captured, long original, long ts, int linkType) throws IOException {
+        int present = in.available();
+        byte[] b = in.buf;
+        int p = in.pos;
+        for (int end = (int) Math.max(12, (minimum + 3) & ~3); end <= present; end += 4) {
+            if (Endian.u32(b, p + end - 4, bigEndian) != end) continue;
+            boolean blockFollows = present - end >= 8 && plausibleBlock(b, p + end);
+            if (end == present || blockFollows) {
+                throw fault(start + 4, kind + " declares " + length + " bytes, " + (length - present) + " more than the "
+                        + "file holds after it, but a trailing length of " + end + " ends it at byte " + (start + end)
+                        + (end == present ? ", where the file ends" : ", where another block begins")
+                        + ": its length lies, and the file does not end inside it");
+            }
+        }
+        return cutOff(packet, length, kind, headerLength, captured, original, ts, linkType);
+    }
+
+    private boolean plausibleBlock(byte[] b, int i) {
+        int type = Endian.i32(b, i, bigEndian);
+        long length = Endian.u32(b, i + 4, bigEndian);
+        boolean knownType = type == SHB || (type > 0 && type <= 10) || type == 0x0BAD || type == 0x40000BAD;
+        return knownType && length >= 12 && (length & 3) == 0 && length <= BUFFER_SIZE;
     }
 
     private void sectionHeader(long start) throws CaptureFormatException {
         int p = in.pos;
-        int major = Bytes.u16(in.buf, p + 12, bigEndian);
+        int major = Endian.u16(in.buf, p + 12, bigEndian);
         if (major != 1) throw fault(start + 12, "pcapng version " + major + " is not 1");
-        long length = Bytes.u32(in.buf, p + 4, bigEndian);
+        long length = Endian.u32(in.buf, p + 4, bigEndian);
         checkTrailer(start, p, length);
         inSection = true;
         sections++;
@@ -122,18 +166,18 @@ final class PcapNgReader extends CaptureReader {
         byte[] b = in.buf;
         int p = in.pos;
         checkTrailer(start, p, length);
-        int linkType = Bytes.u16(b, p + 8, bigEndian);
+        int linkType = Endian.u16(b, p + 8, bigEndian);
         if (!LinkLayer.supported(linkType)) {
             throw fault(start + 8, "interface " + interfaces + " has unsupported link type " + linkType
                     + " (" + LinkLayer.describe(linkType) + "); " + LinkLayer.SUPPORTED);
         }
-        long snap = Bytes.u32(b, p + 12, bigEndian);
+        long snap = Endian.u32(b, p + 12, bigEndian);
         byte tsResol = 6; // microseconds unless the if_tsresol option says otherwise
         int o = p + 16;
         int end = p + length - 4;
         while (o + 4 <= end) {
-            int code = Bytes.u16(b, o, bigEndian);
-            int len = Bytes.u16(b, o + 2, bigEndian);
+            int code = Endian.u16(b, o, bigEndian);
+            int len = Endian.u16(b, o + 2, bigEndian);
             if (code == 0) break;
             int padded = (len + 3) & ~3;
             if (o + 4 + padded > end) {
@@ -163,29 +207,27 @@ final class PcapNgReader extends CaptureReader {
     private boolean packetBlock(CapturedPacket packet, int type, long start, long length) throws IOException {
         String kind = type == EPB ? "Enhanced Packet Block" : "Packet Block";
         if (length < 32) throw fault(start + 4, kind + " declares " + length + " bytes, less than its minimum of 32");
-        if (length > BUFFER_SIZE) {
-            throw fault(start + 4, kind + " declares " + length + " bytes, more than a packet of at most "
-                    + MAX_PACKET + " bytes needs: the block length lies");
-        }
         int have = in.require((int) length);
         byte[] b = in.buf;
         int p = in.pos;
-        if (have < 28) return cutOff(packet, length, kind, -1, -1, -1, 0, 0);
-        long iface = type == EPB ? Bytes.u32(b, p + 8, bigEndian) : Bytes.u16(b, p + 8, bigEndian);
+        if (have < 28) return endsInside(packet, start, length, 32, kind, -1, -1, -1, 0, 0);
+        long iface = type == EPB ? Endian.u32(b, p + 8, bigEndian) : Endian.u16(b, p + 8, bigEndian);
         if (iface >= interfaces) {
             throw fault(start + 8, kind + " names interface " + iface + " but the section describes "
                     + interfaces + " interface" + (interfaces == 1 ? "" : "s"));
         }
         int i = (int) iface;
-        long units = (Bytes.u32(b, p + 12, bigEndian) << 32) | Bytes.u32(b, p + 16, bigEndian);
-        long captured = Bytes.u32(b, p + 20, bigEndian);
-        long original = Bytes.u32(b, p + 24, bigEndian);
+        long units = (Endian.u32(b, p + 12, bigEndian) << 32) | Endian.u32(b, p + 16, bigEndian);
+        long captured = Endian.u32(b, p + 20, bigEndian);
+        long original = Endian.u32(b, p + 24, bigEndian);
         if (captured > MAX_PACKET) {
             throw fault(start + 20, kind + " claims " + captured + " captured bytes, more than the " + MAX_PACKET
                     + " any capture holds");
         }
         long ts = toNanos(units, tsResolutions[i]);
-        if (have < length) return cutOff(packet, length, kind, 28, captured, original, ts, linkTypes[i]);
+        if (have < length) {
+            return endsInside(packet, start, length, 32 + ((captured + 3) & ~3), kind, 28, captured, original, ts, linkTypes[i]);
+        }
         // a wrong block length shows first as a trailer that does not repeat it
         checkTrailer(start, p, length);
         if (captured > length - 32) {
@@ -200,20 +242,16 @@ final class PcapNgReader extends CaptureReader {
     private boolean simplePacketBlock(CapturedPacket packet, long start, long length) throws IOException {
         String kind = "Simple Packet Block";
         if (length < 16) throw fault(start + 4, kind + " declares " + length + " bytes, less than its minimum of 16");
-        if (length > BUFFER_SIZE) {
-            throw fault(start + 4, kind + " declares " + length + " bytes, more than a packet of at most "
-                    + MAX_PACKET + " bytes needs: the block length lies");
-        }
         if (interfaces == 0) throw fault(start, kind + " before any Interface Description Block");
         int have = in.require((int) length);
         byte[] b = in.buf;
         int p = in.pos;
-        if (have < 12) return cutOff(packet, length, kind, -1, -1, -1, 0, 0);
-        long original = Bytes.u32(b, p + 8, bigEndian);
+        if (have < 12) return endsInside(packet, start, length, 16, kind, -1, -1, -1, 0, 0);
+        long original = Endian.u32(b, p + 8, bigEndian);
         // the captured length is not stored: it is the original length, limited by the snap length and the block
         long captured = Math.min(original, length - 16);
         if (snapLengths[0] > 0) captured = Math.min(captured, snapLengths[0]);
-        if (have < length) return cutOff(packet, length, kind, 12, captured, original, 0, linkTypes[0]);
+        if (have < length) return endsInside(packet, start, length, 16, kind, 12, captured, original, 0, linkTypes[0]);
         checkTrailer(start, p, length);
         fill(packet, p + 12, (int) captured, original, 0, linkTypes[0], start, start + 12);
         in.pos = p + (int) length;
@@ -233,26 +271,11 @@ final class PcapNgReader extends CaptureReader {
         packet.truncated = false;
     }
 
-    private boolean skipBlock(long start, long length, int type) throws IOException {
-        long body = length - 4;
-        long skipped = in.skip(body);
-        String kind = String.format("pcapng block of type 0x%x", type);
-        if (skipped < body) {
-            truncated = new TruncatedRecord(start, skipped, length, kind);
-            return false;
-        }
-        int have = in.require(4);
-        if (have < 4) {
-            truncated = new TruncatedRecord(start, body + have, length, kind);
-            in.pos = in.limit;
-            return false;
-        }
-        long trailer = Bytes.u32(in.buf, in.pos, bigEndian);
-        if (trailer != length) {
-            throw fault(start + body, kind + "'s trailing length " + trailer + " differs from its leading length "
-                    + length + ": the block length lies");
-        }
-        in.pos += 4;
+    /** Passes over a block this reader does not need; false when the file ends inside it. */
+    private boolean skipBlock(long start, long length) throws IOException {
+        if (in.require((int) length) < length) return false;
+        checkTrailer(start, in.pos, length);
+        in.pos += (int) length;
         return true;
     }
 

@@ -17,15 +17,4 @@ public enum DataFields {
     public int code() {
         return code;
     }
-
-    private static final DataFields[] BY_CODE = new DataFields[7];
-
-    static {
-        for (DataFields f : values()) BY_CODE[f.code] = f;
-    }
-
-    /** The key with this numeric id, or null when there is none. */
-    public static DataFields ofCode(int code) {
-        return code > 0 && code < BY_CODE.length ? BY_CODE[code] : null;
-    }
 }

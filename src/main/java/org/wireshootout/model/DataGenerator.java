@@ -38,11 +38,6 @@ public final class DataGenerator {
         this.random = new SplittableRandom(seed);
     }
 
-    /** The published bulk dataset: {@link #DEFAULT_COUNT} records from {@link #DEFAULT_SEED}. */
-    public static List<Data> defaultDataset() {
-        return new DataGenerator(DEFAULT_SEED).next(DEFAULT_COUNT);
-    }
-
     public List<Data> next(int count) {
         List<Data> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) out.add(next());

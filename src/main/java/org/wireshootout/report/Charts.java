@@ -1,84 +1,117 @@
 package org.wireshootout.report;
 
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.XYStyler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
-
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * The report's PNG charts, drawn headless with XChart: a latency-by-percentile curve per benchmark, and the
- * bytes per message.
+ * The report's PNG charts from the run's figures: the decision chart (p50 against bytes), horizontal bars
+ * (bytes, p50), and the latency-by-percentile curves as small multiples, one panel per family of formats.
  */
 final class Charts {
-    static {
-        // before any AWT class loads: the report runs on machines without a display
-        System.setProperty("java.awt.headless", "true");
-    }
-
-    /**
-     * Points of the curve: each percentile while at least one sample lies above it, then the worst sample.
-     * The x axis is 1/(1-p) on a log scale, so 50%, 90%, 99%, 99.9%... are evenly spaced.
-     */
-    static final double[] CURVE_PERCENTILES = {50, 75, 90, 95, 99, 99.5, 99.9, 99.95, 99.99, 99.995, 99.999, 99.9995,
-            99.9999, 99.99995, 99.99999};
+    /** The curves' x positions: the percentiles of the tables, then the worst sample. */
+    static final double[] CURVE_PERCENTILES = {50, 90, 99, 99.9, 99.99, 99.999};
 
     private Charts() {
     }
 
-    /** One curve per result; returns false (and writes nothing) when no result has sample histograms. */
-    static boolean percentileCurves(String title, List<JmhResult> results, List<String> labels, Path png) throws IOException {
-        XYChart chart = new XYChartBuilder().width(1100).height(650).title(title)
-                .xAxisTitle("percentile (log scale of 1/(1-p); last point of each line = worst sample)")
-                .yAxisTitle("time per operation (log)").build();
-        XYStyler s = chart.getStyler();
-        s.setXAxisLogarithmic(true);
-        s.setYAxisLogarithmic(true);
-        s.setXAxisLogarithmicDecadeOnly(true);
-        s.setYAxisLogarithmicDecadeOnly(true);
-        s.setLegendPosition(Styler.LegendPosition.OutsideE);
-        s.setMarkerSize(5);
-        s.setChartBackgroundColor(Color.WHITE);
-        chart.setCustomXAxisTickLabelsFormatter(Charts::percentLabel);
-        chart.setCustomYAxisTickLabelsFormatter(Charts::timeLabel);
-        boolean any = false;
-        for (int i = 0; i < results.size(); i++) {
-            JmhResult r = results.get(i);
-            if (!r.hasHistograms()) continue;
-            SampleHistogram h = r.histogram();
-            List<Double> xs = new ArrayList<>();
-            List<Double> ys = new ArrayList<>();
-            for (double p : CURVE_PERCENTILES) {
-                if (h.count() * (1 - p / 100) < 1) break;
-                xs.add(1 / (1 - p / 100));
-                ys.add(Math.max(h.percentile(p), 1));
-            }
-            // the worst sample sits where a percentile would rest on a single sample
-            xs.add((double) h.count());
-            ys.add(Math.max(h.max(), 1));
-            XYSeries series = chart.addSeries(labels.get(i), xs, ys);
-            series.setMarker(SeriesMarkers.CIRCLE);
-            any = true;
-        }
-        if (any) BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
-        return any;
+    static List<String> curveLabels() {
+        List<String> l = new ArrayList<>();
+        for (double p : CURVE_PERCENTILES) l.add(Fmt.percentileName(p));
+        l.add("worst");
+        return l;
     }
 
-    /** 10 -> "90%", 1000 -> "99.9%": the percentile whose tail holds 1/x of the samples. */
-    static String percentLabel(double x) {
-        double p = 100 * (1 - 1 / x);
-        return trim(p, 6) + "%";
+    /**
+     * One curve's points: each percentile while at least one sample lies above it (NaN after that), then the
+     * worst sample.
+     */
+    static double[] curve(JmhResult r) {
+        double[] ys = new double[CURVE_PERCENTILES.length + 1];
+        long n = r.sampleCount();
+        for (int i = 0; i < CURVE_PERCENTILES.length; i++) {
+            double p = CURVE_PERCENTILES[i];
+            ys[i] = n * (1 - p / 100) < 1 ? Double.NaN : r.percentile(p);
+        }
+        ys[CURVE_PERCENTILES.length] = r.percentile(100);
+        return ys;
+    }
+
+    /**
+     * The panels of one benchmark: the rows of each family (at most {@link Png#MAX_LINES} lines a panel, a family
+     * with more split into parts), with the reference rows (baseline, limit) drawn grey in every panel.
+     */
+    static List<Png.Panel> panels(List<JmhResult> results) {
+        Map<Rows.Family, List<JmhResult>> byFamily = new EnumMap<>(Rows.Family.class);
+        List<Png.Line> reference = new ArrayList<>();
+        for (JmhResult r : results) {
+            if (!r.hasHistograms()) continue;
+            Rows.Family f = Rows.family(r);
+            if (f == Rows.Family.REFERENCE) reference.add(new Png.Line(Rows.name(r), curve(r), true));
+            else byFamily.computeIfAbsent(f, k -> new ArrayList<>()).add(r);
+        }
+        List<Png.Panel> panels = new ArrayList<>();
+        if (byFamily.isEmpty()) {
+            if (reference.isEmpty()) return panels;
+            List<Png.Line> own = new ArrayList<>();
+            for (Png.Line l : reference) own.add(new Png.Line(l.label, l.ys, false));
+            panels.add(new Png.Panel(Rows.Family.REFERENCE.title, own));
+            return panels;
+        }
+        int room = Math.max(1, Png.MAX_LINES - reference.size());
+        for (Map.Entry<Rows.Family, List<JmhResult>> e : byFamily.entrySet()) {
+            List<JmhResult> rs = e.getValue();
+            int parts = (rs.size() + room - 1) / room;
+            int per = (rs.size() + parts - 1) / parts;
+            for (int k = 0; k < parts; k++) {
+                List<Png.Line> lines = new ArrayList<>(reference);
+                for (int i = k * per; i < Math.min(rs.size(), (k + 1) * per); i++) {
+                    lines.add(new Png.Line(Rows.name(rs.get(i)), curve(rs.get(i)), false));
+                }
+                String title = e.getKey().title + (parts > 1 ? String.format(Locale.ROOT, " (%d of %d)", k + 1, parts) : "");
+                panels.add(new Png.Panel(title, lines));
+            }
+        }
+        return panels;
+    }
+
+    /** Returns false (and writes nothing) when no result has sample histograms. */
+    static boolean percentileCurves(String title, List<JmhResult> results, Path png) throws IOException {
+        List<Png.Panel> panels = panels(results);
+        if (panels.isEmpty()) return false;
+        Png.percentilePanels(title, curveLabels(), panels, png);
+        return true;
+    }
+
+    static void decision(Summary s, Path png) throws IOException {
+        List<Png.Point> points = new ArrayList<>();
+        for (Summary.Row r : s.rows) {
+            if (r.bytes < 0 || Double.isNaN(r.p50)) continue;
+            points.add(new Png.Point(r.name, r.bytes, r.p50, r.frontier, r.allocates()));
+        }
+        Png.decision("Round trip p50 against bytes per message (" + ReportWriter.REFERENCE_BENCHMARK + ")", points, png);
+    }
+
+    /** Bytes per message, smallest first. */
+    static void bytesBars(Summary s, Path png) throws IOException {
+        List<Png.Bar> bars = new ArrayList<>();
+        for (Summary.Row r : s.rows) if (r.bytes >= 0) bars.add(new Png.Bar(r.name, r.bytes, r.bytes + " B"));
+        bars.sort(Comparator.comparingDouble((Png.Bar b) -> b.value).thenComparing(b -> b.label));
+        Png.horizontalBars("Bytes per message (canonical message, framing included; computed at report time)",
+                "bytes", bars, false, png);
+    }
+
+    /** Round-trip p50, fastest first (log scale: the rows span three decades). */
+    static void p50Bars(Summary s, Path png) throws IOException {
+        List<Png.Bar> bars = new ArrayList<>();
+        for (Summary.Row r : s.rows) if (!Double.isNaN(r.p50)) bars.add(new Png.Bar(r.name, r.p50, timeLabel(r.p50)));
+        bars.sort(Comparator.comparingDouble((Png.Bar b) -> b.value).thenComparing(b -> b.label));
+        Png.horizontalBars("Round trip p50 (" + ReportWriter.REFERENCE_BENCHMARK + ")", "ns", bars, true, png);
     }
 
     /** 100 -> "100 ns", 1e4 -> "10 µs", 1e7 -> "10 ms". */
@@ -90,22 +123,6 @@ final class Charts {
     }
 
     private static String trim(double v) {
-        return trim(v, 3);
-    }
-
-    private static String trim(double v, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
-    }
-
-    static void bytesBars(List<String> names, List<Integer> bytes, Path png) throws IOException {
-        CategoryChart chart = new CategoryChartBuilder().width(1100).height(550)
-                .title("Bytes per message (canonical message, framing included; computed at report time)")
-                .xAxisTitle("format").yAxisTitle("bytes").build();
-        chart.getStyler().setLegendVisible(false);
-        chart.getStyler().setXAxisLabelRotation(45);
-        chart.getStyler().setLabelsVisible(true);
-        chart.getStyler().setChartBackgroundColor(Color.WHITE);
-        chart.addSeries("bytes", names, bytes);
-        BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+        return String.format(Locale.ROOT, "%.3f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 }

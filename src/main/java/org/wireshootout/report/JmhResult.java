@@ -44,10 +44,16 @@ public final class JmhResult {
     public final NavigableMap<Double, Double> percentiles;
     /** One histogram per fork (its measurement iterations merged); empty for modes without sample histograms. */
     public final List<SampleHistogram> forkHistograms;
+    /** One histogram per measurement iteration, every fork's in turn; empty for modes without sample histograms. */
+    public final List<SampleHistogram> iterationHistograms;
+    /** The score of every measurement iteration, per fork ({@code primaryMetric.rawData}); for SingleShotTime the shots. */
+    public final List<List<Double>> rawData;
     /** B/op from {@code -prof gc}, NaN when the run had no gc profiler. */
     public final double allocBytesPerOp;
     /** Per-fork mean of B/op over its iterations (empty without {@code -prof gc}). */
     public final List<Double> forkAllocBytesPerOp;
+    /** B/op of every measurement iteration, every fork's in turn (empty without {@code -prof gc}). */
+    public final List<Double> iterationAllocBytesPerOp;
 
     private JmhResult(JsonNode r) {
         benchmark = text(r, "benchmark");
@@ -87,28 +93,48 @@ public final class JmhResult {
         percentiles = Collections.unmodifiableNavigableMap(pct);
         // rawDataHistogram: [fork][iteration][[value, count], ...]
         List<SampleHistogram> hs = new ArrayList<>();
+        List<SampleHistogram> its = new ArrayList<>();
         for (JsonNode fork : pm.path("rawDataHistogram")) {
             SampleHistogram h = new SampleHistogram();
             for (JsonNode iteration : fork) {
-                for (JsonNode valueCount : iteration) h.add(valueCount.get(0).asDouble(), valueCount.get(1).asLong());
+                SampleHistogram one = new SampleHistogram();
+                for (JsonNode valueCount : iteration) {
+                    if (!valueCount.isArray() || valueCount.size() < 2 || !valueCount.get(0).isNumber() || !valueCount.get(1).isNumber()) {
+                        throw new IllegalArgumentException("rawDataHistogram holds " + valueCount + " where [value, count] belongs");
+                    }
+                    one.add(valueCount.get(0).asDouble(), valueCount.get(1).asLong());
+                }
+                h.addAll(one);
+                its.add(one);
             }
             hs.add(h);
         }
         forkHistograms = Collections.unmodifiableList(hs);
+        iterationHistograms = Collections.unmodifiableList(its);
+        List<List<Double>> raw = new ArrayList<>();
+        for (JsonNode fork : pm.path("rawData")) {
+            List<Double> values = new ArrayList<>();
+            for (JsonNode v : fork) values.add(v.asDouble(Double.NaN));
+            raw.add(Collections.unmodifiableList(values));
+        }
+        rawData = Collections.unmodifiableList(raw);
 
         JsonNode alloc = r.path("secondaryMetrics").path(ALLOC_NORM);
         allocBytesPerOp = alloc.isMissingNode() ? Double.NaN : alloc.path("score").asDouble(Double.NaN);
         List<Double> forkAlloc = new ArrayList<>();
+        List<Double> iterationAlloc = new ArrayList<>();
         for (JsonNode fork : alloc.path("rawData")) {
             double sum = 0;
             int k = 0;
             for (JsonNode v : fork) {
                 sum += v.asDouble();
+                iterationAlloc.add(v.asDouble());
                 k++;
             }
             if (k > 0) forkAlloc.add(sum / k);
         }
         forkAllocBytesPerOp = Collections.unmodifiableList(forkAlloc);
+        iterationAllocBytesPerOp = Collections.unmodifiableList(iterationAlloc);
     }
 
     private static String text(JsonNode n, String field) {
@@ -116,15 +142,55 @@ public final class JmhResult {
         return v == null || v.isNull() ? "" : v.asText();
     }
 
-    /** Every entry of one JMH JSON file. */
+    /**
+     * Every entry of one JMH JSON file. A file that is not JSON, not an array, or holds an entry that is not a
+     * JMH result (no {@code benchmark}, {@code mode} or numeric {@code primaryMetric.score}) is refused whole,
+     * with the first reason: half a file read as if it were all of it would be a silent loss.
+     */
     public static List<JmhResult> read(Path file) throws IOException {
-        JsonNode root = new ObjectMapper().readTree(file.toFile());
-        if (root == null || !root.isArray()) {
-            throw new IOException(file + " is not a JMH JSON result file (expected an array of results)");
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            String where = e instanceof com.fasterxml.jackson.core.JsonProcessingException
+                    && ((com.fasterxml.jackson.core.JsonProcessingException) e).getLocation() != null
+                    ? " (line " + ((com.fasterxml.jackson.core.JsonProcessingException) e).getLocation().getLineNr() + ", column "
+                    + ((com.fasterxml.jackson.core.JsonProcessingException) e).getLocation().getColumnNr() + ")" : "";
+            String msg = e instanceof com.fasterxml.jackson.core.JsonProcessingException
+                    ? ((com.fasterxml.jackson.core.JsonProcessingException) e).getOriginalMessage() : e.getMessage();
+            throw new IOException("not valid JSON" + where + ": " + firstLine(msg), e);
         }
+        if (root == null || root.isMissingNode()) throw new IOException("empty file");
+        if (!root.isArray()) throw new IOException("not a JMH JSON result file (expected an array of results, found " + kind(root) + ")");
         List<JmhResult> out = new ArrayList<>();
-        for (JsonNode r : root) out.add(new JmhResult(r));
+        int i = 0;
+        for (JsonNode r : root) {
+            String problem = problem(r);
+            if (problem != null) throw new IOException("entry " + i + " is not a JMH result: " + problem);
+            try {
+                out.add(new JmhResult(r));
+            } catch (RuntimeException e) {
+                throw new IOException("entry " + i + " (" + r.path("benchmark").asText() + "): " + e.getMessage(), e);
+            }
+            i++;
+        }
         return out;
+    }
+
+    static String firstLine(String s) {
+        return s == null ? "" : s.lines().findFirst().orElse("");
+    }
+
+    private static String problem(JsonNode r) {
+        if (!r.isObject()) return "found " + kind(r);
+        if (!r.path("benchmark").isTextual()) return "no \"benchmark\" name";
+        if (!r.path("mode").isTextual()) return "no \"mode\"";
+        if (!r.path("primaryMetric").path("score").isNumber()) return "no numeric \"primaryMetric.score\"";
+        return null;
+    }
+
+    private static String kind(JsonNode n) {
+        return n.isObject() ? "an object" : n.isArray() ? "an array" : n.isTextual() ? "a string" : n.isNumber() ? "a number " + n : n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** The value of the {@code format} parameter, or null when the benchmark has none. */

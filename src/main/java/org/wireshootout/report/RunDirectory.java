@@ -42,10 +42,27 @@ public final class RunDirectory {
         this.unreadable = unreadable;
     }
 
+    /**
+     * Reads every result file of the directory. A damaged or foreign file (the manifest included) does not stop
+     * the others: it is listed in {@link #unreadable} with the reason, and the commands exit non-zero for it.
+     *
+     * @throws IOException only when the directory itself is missing or cannot be listed (the message says so)
+     */
     public static RunDirectory read(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) throw new IOException(dir + " is not a directory");
+        if (!Files.exists(dir)) throw new IOException("no such run directory: " + dir);
+        if (!Files.isDirectory(dir)) throw new IOException(dir + " is not a directory (a run directory holds <format>.json files and env.json)");
+        List<String> unreadable = new ArrayList<>();
         Path manifest = dir.resolve(MANIFEST);
-        JsonNode env = Files.isRegularFile(manifest) ? new ObjectMapper().readTree(manifest.toFile()) : MissingNode.getInstance();
+        JsonNode env = MissingNode.getInstance();
+        if (Files.isRegularFile(manifest)) {
+            try {
+                JsonNode m = new ObjectMapper().readTree(manifest.toFile());
+                if (m == null || !m.isObject()) unreadable.add(MANIFEST + " (not a JSON object: the run's environment is unknown)");
+                else env = m;
+            } catch (IOException e) {
+                unreadable.add(MANIFEST + " (not valid JSON: " + JmhResult.firstLine(e.getMessage()) + ")");
+            }
+        }
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
             files = s.filter(p -> p.getFileName().toString().endsWith(".json"))
@@ -54,19 +71,27 @@ public final class RunDirectory {
                     .collect(Collectors.toList());
         }
         List<JmhResult> results = new ArrayList<>();
-        List<String> unreadable = new ArrayList<>();
         for (Path f : files) {
-            // a format interrupted before JMH wrote its file leaves no JSON, or an empty one: the manifest says which
-            if (Files.size(f) == 0) continue;
+            String name = f.getFileName().toString();
+            // a format interrupted before JMH wrote its file leaves an empty one: the manifest says so, and the
+            // report lists it among the formats without complete results
+            if (Files.size(f) == 0) {
+                String group = name.substring(0, name.length() - ".json".length());
+                String status = env.path("formats").path(group).path("status").asText("");
+                if (!status.isEmpty() && !status.equals("ok")) continue;
+                unreadable.add(name + " (empty file)");
+                continue;
+            }
             try {
                 results.addAll(JmhResult.read(f));
             } catch (IOException | RuntimeException e) {
                 // one damaged file must not hide the others; the report names it
-                unreadable.add(f.getFileName() + " (" + e.getMessage().lines().findFirst().orElse("") + ")");
+                unreadable.add(name + " (" + JmhResult.firstLine(e.getMessage()) + ")");
             }
         }
         results.sort(Comparator.comparing(JmhResult::shortName, RunDirectory::compareBenchmarks)
-                .thenComparing(r -> r.format() == null ? "" : r.format(), RunDirectory::compareFormats)
+                .thenComparingInt(Rows::order)
+                .thenComparing(r -> r.format() == null ? "" : r.format())
                 .thenComparing(JmhResult::otherParams));
         return new RunDirectory(dir, env, List.copyOf(results), List.copyOf(unreadable));
     }
@@ -82,19 +107,16 @@ public final class RunDirectory {
         return results.stream().filter(r -> r.shortName().equals(shortName)).collect(Collectors.toList());
     }
 
-    /** The registry entry of that name, if the registry (of this build) has one. */
+    /** The six-field registry's entry of that name, if the registry (of this build) has one. */
     public static Optional<Format> lookup(String formatName) {
-        if (formatName == null) return Optional.empty();
-        for (Format f : Format.values()) if (f.name().equals(formatName)) return Optional.of(f);
-        for (Format f : Format.values()) if (f.name().equalsIgnoreCase(formatName)) return Optional.of(f);
-        return Optional.empty();
+        return formatName == null ? Optional.empty() : Rows.lookup(Format.values(), formatName);
     }
 
-    /** Registry order first (the order of the reference table), then unknown names alphabetically. */
-    static int compareFormats(String a, String b) {
-        int ia = lookup(a).map(Enum::ordinal).orElse(Integer.MAX_VALUE);
-        int ib = lookup(b).map(Enum::ordinal).orElse(Integer.MAX_VALUE);
-        return ia != ib ? Integer.compare(ia, ib) : a.compareTo(b);
+    /** The JDK the run's forks used ({@code jdkVersion} of the results), or "" when none says. */
+    public String jdk() {
+        Set<String> v = new LinkedHashSet<>();
+        for (JmhResult r : results) if (!r.jdkVersion.isEmpty()) v.add(r.jdkVersion);
+        return String.join(", ", v);
     }
 
     static int compareBenchmarks(String a, String b) {

@@ -11,6 +11,8 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 import org.wireshootout.codec.Format;
+import org.wireshootout.codec.IexFormat;
+import org.wireshootout.codec.InPlaceAccess;
 
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
@@ -33,7 +35,17 @@ class AccessBenchmarkTest {
             if (f.supportsAccess()) inPlace.add(f.name());
         }
         assertEquals(inPlace, Arrays.asList(param.value()),
-                "AccessBenchmark's @Param list must name exactly the InPlaceAccess formats, in registry order");
+                "AccessBenchmark's @Param list must name exactly the rows labelled with in-place access, in registry order");
+    }
+
+    @Test
+    void theInPlaceLabelIsTrueExactlyForTheCodecsThatReadInPlace() {
+        for (Format f : Format.values()) {
+            assertEquals(f.newCodec() instanceof InPlaceAccess, f.labels().inPlaceAccess, f.name());
+        }
+        for (IexFormat f : IexFormat.values()) {
+            assertEquals(f.newCodec() instanceof InPlaceAccess, f.labels().inPlaceAccess, f.name());
+        }
     }
 
     @Test
@@ -62,7 +74,7 @@ class AccessBenchmarkTest {
         Blackhole sink = new Blackhole("Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
         for (String name : paramValues()) {
             AccessBenchmark bench = new AccessBenchmark();
-            bench.format = name;
+            bench.format = Format.valueOf(name);
             bench.setUp();
             bench.access(sink);
             bench.access(sink); // reading in place twice: nothing is consumed

@@ -2,6 +2,7 @@ package org.wireshootout.cli;
 
 import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.Format;
+import org.wireshootout.codec.IexFormat;
 import picocli.CommandLine;
 
 import java.io.ByteArrayOutputStream;
@@ -11,16 +12,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** `formats` is what run.sh orders formats by: exactly the registry's names, in its order. */
 class FormatsCommandTest {
 
     private static List<String> run(String... args) {
+        return run(0, args);
+    }
+
+    private static List<String> run(int status, String... args) {
         PrintStream saved = System.out;
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         try {
             System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
-            assertEquals(0, new CommandLine(new FormatsCommand()).execute(args));
+            assertEquals(status, new CommandLine(new FormatsCommand()).execute(args));
         } finally {
             System.setOut(saved);
         }
@@ -41,6 +47,33 @@ class FormatsCommandTest {
         List<String> expected = new ArrayList<>();
         for (Format f : Format.values()) if (f.labels().library.equals(library)) expected.add(f.name());
         assertEquals(expected, run("--library", library));
-        assertEquals(List.of(), run("--library", "no such library"));
+    }
+
+    @Test
+    void anUnknownLibraryIsAnErrorThatListsTheLibraries() {
+        PrintStream saved = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            assertEquals(List.of(), run(2, "--library", "no such library"));
+        } finally {
+            System.setErr(saved);
+        }
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertTrue(e.startsWith("formats: no library 'no such library'; libraries: "), e);
+        for (Format f : Format.values()) assertTrue(e.contains(f.labels().library), f.labels().library);
+    }
+
+    @Test
+    void iexListsTheIexRegistryAndLongAddsTheLabels() {
+        List<String> expected = new ArrayList<>();
+        for (IexFormat f : IexFormat.values()) expected.add(f.name());
+        assertEquals(expected, run("--iex"));
+        List<String> lines = run("--iex", "-l");
+        for (int i = 0; i < lines.size(); i++) {
+            String[] cells = lines.get(i).split("\t");
+            IexFormat f = IexFormat.values()[i];
+            assertEquals(List.of(f.name(), f.labels().library, f.labels().displayName), List.of(cells[0], cells[1], cells[2]));
+        }
     }
 }

@@ -1,5 +1,6 @@
 package org.wireshootout.cli;
 
+import org.wireshootout.SampleData;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -15,7 +16,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The replay command on the small real TOPS sample: in this JVM, in forked JVMs, and with bad arguments. */
 class ReplayCommandTest {
-    private static final Path TOPS = Path.of("..", "shared", "data", "iex", "tops16-2018-01-03-head-truncated.pcapng");
+    private static final Path TOPS = SampleData.IEX_DIR.resolve(SampleData.TOPS);
 
     private static int run(ByteArrayOutputStream out, String... args) {
         PrintStream saved = System.out;
@@ -45,7 +46,7 @@ class ReplayCommandTest {
     /** The real DEEP sample: 11,309 symbols, all of its 48,325 messages in complete packets. */
     @Test
     void inProcessOnTheDeepSample() {
-        Path deep = TOPS.resolveSibling("deep10-2023-10-02-first5000.pcap.gz");
+        Path deep = SampleData.IEX_DIR.resolve(SampleData.DEEP);
         assumeTrue(Files.isReadable(deep), "the shared DEEP sample is absent");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int exit = run(out, "replay", "--in-process", "--formats", "iexWire,msgpack", "--warmup-passes", "0", "--warmup-millis", "0", deep.toString());

@@ -11,9 +11,9 @@ class HeapMessageTest {
 
     @Test
     void loadOverCapacityIsRefusedWithTheMessage() {
-        HeapMessage m = new HeapMessage(8);
-        m.load("fmt", new byte[] {1, 2, 3}, 0, 3);
-        DecodeException e = assertThrows(DecodeException.class, () -> m.load("fmt", new byte[9], 0, 9));
+        HeapMessage m = new HeapMessage("fmt", 8);
+        m.load(new byte[] {1, 2, 3}, 0, 3);
+        DecodeException e = assertThrows(DecodeException.class, () -> m.load(new byte[9], 0, 9));
         assertEquals("fmt: at offset 0: 9 bytes exceed the 8-byte buffer", e.getMessage());
         assertEquals(0, e.offset());
         assertEquals(3, m.length()); // the refused load changed nothing
@@ -22,8 +22,8 @@ class HeapMessageTest {
 
     @Test
     void bytesAndCopyToGiveTheLoadedBytes() {
-        HeapMessage m = new HeapMessage(16);
-        m.load("fmt", new byte[] {9, 4, 5, 6, 9}, 1, 3);
+        HeapMessage m = new HeapMessage("fmt", 16);
+        m.load(new byte[] {9, 4, 5, 6, 9}, 1, 3);
         assertEquals(3, m.length());
         assertArrayEquals(new byte[] {4, 5, 6}, m.bytes());
         byte[] dst = {7, 7, 7, 7, 7};

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.Format;
@@ -40,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * YAML, JSON nested 100,000 deep, Java serialisation streams naming classes outside the model, and length
  * prefixes claiming about 2 GB in every binary format. Each must be refused quickly (the bound is a generous
  * {@value #BOUND_SECONDS} s because the machine is shared; a refusal takes microseconds) with a clear exception
- * (this project's {@link DecodeException} or the library's own, not a bare JDK exception), no {@link Error}, no
+ * (this project's {@link DecodeException}, not a library's own nor a bare JDK exception), no {@link Error}, no
  * more than {@value #MAX_ALLOCATION} bytes allocated while decoding, and no side effect: a {@link Tripwire}
  * named by the input stays unconstructed.
  */
@@ -78,11 +79,9 @@ class KnownAttacksTest {
         }, () -> format + " took longer than " + BOUND_SECONDS + " s on " + attack);
     }
 
-    /** This project's DecodeException, or an exception of the library itself: not a bare JDK runtime exception. */
+    /** This project's DecodeException: not a library's own exception nor a bare JDK one, which name neither format nor offset. */
     static void assertClear(Format format, String attack, Throwable t) {
-        assertTrue(t instanceof RuntimeException, () -> format + " on " + attack + " threw " + t);
-        boolean library = !t.getClass().getName().startsWith("java.");
-        assertTrue(t instanceof DecodeException || library, () -> format + " on " + attack + " threw a bare " + t);
+        assertTrue(t instanceof DecodeException, () -> format + " on " + attack + " let " + t + " escape unwrapped");
         assertNotNull(t.getMessage(), () -> format + " on " + attack + ": an exception without a message");
     }
 
@@ -367,9 +366,8 @@ class KnownAttacksTest {
     // ---- a bad message must not break the next one ----
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(Format.class)
+    @MethodSource("org.wireshootout.codec.Rows#carryingData")
     void trailingBytesDoNotPoisonTheNextMessage(Format format) {
-        if (!format.carriesData()) return;
         byte[] good = canonical(format);
         Codec<Data> codec = format.newCodec();
         for (byte[] tail : new byte[][]{utf8("1"), utf8(" 12"), utf8("["), utf8("\""), utf8("{"), utf8("\n-"), {0}, {-1}, utf8("tru")}) {

@@ -19,7 +19,9 @@ import java.util.function.Supplier;
  *
  * <p>Each case is {@code load(bytes)} then {@code decode(target)} on one codec kept for the whole run, as the
  * benchmarks keep theirs. A case may decode or throw any exception; it fails the run when it throws an
- * {@link Error} (an OutOfMemoryError from a lying length, a StackOverflowError from nesting), when it does not
+ * {@link Error} (an OutOfMemoryError from a lying length, a StackOverflowError from nesting), when it throws any
+ * exception other than this project's {@link DecodeException} (a library's or the JDK's exception escaping
+ * unwrapped names neither the format nor the offset), when it does not
  * finish within the per-case bound (the cases run on a worker thread that the calling thread watches), when it
  * allocates more than {@link #MAX_CASE_ALLOCATION} bytes (a lying length obeyed on a heap big enough not to
  * fail), or when the codec afterwards cannot decode a valid message correctly (state left broken by the bad
@@ -217,8 +219,13 @@ final class MutationCampaign {
                 } catch (Error e) {
                     fail(describe(subject.name(), i, seed, bytes) + " threw " + e, e);
                     return;
-                } catch (Throwable e) {
+                } catch (DecodeException e) {
                     outcome = outcomeName(e);
+                } catch (Throwable e) {
+                    // a library's own exception (or the JDK's) names neither the format nor the offset
+                    fail(describe(subject.name(), i, seed, bytes) + " let " + e + " escape unwrapped:"
+                            + " a decoder may throw only this project's DecodeException", e);
+                    return;
                 }
                 long t = System.nanoTime() - t0;
                 long allocated = threads.getCurrentThreadAllocatedBytes() - a0;

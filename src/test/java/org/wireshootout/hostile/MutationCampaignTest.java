@@ -2,8 +2,10 @@ package org.wireshootout.hostile;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.ArrayMessage;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.MessageBuffer;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -30,7 +32,7 @@ class MutationCampaignTest {
         release = true;
     }
 
-    enum Misbehaviour { NONE, REFUSE, HANG, STACK_OVERFLOW, ALLOCATE, BREAK_STATE }
+    enum Misbehaviour { NONE, REFUSE, LEAK, HANG, STACK_OVERFLOW, ALLOCATE, BREAK_STATE }
 
     /** Text as ASCII bytes; any input that is not a valid sample triggers the misbehaviour. */
     static final class ToyCodec implements Codec<StringBuilder> {
@@ -55,6 +57,7 @@ class MutationCampaignTest {
             if (!valid) {
                 switch (misbehaviour) {
                     case REFUSE: throw new DecodeException("toy", 0, "not a sample");
+                    case LEAK: throw new IllegalStateException("a library's own complaint");
                     case HANG: while (!release) Thread.onSpinWait(); break;
                     case STACK_OVERFLOW: throw new StackOverflowError("toy recursion");
                     case ALLOCATE: {
@@ -70,11 +73,11 @@ class MutationCampaignTest {
             target.append(broken ? "broken" : s);
         }
 
-        @Override public int length() { return bytes.length; }
+        @Override public MessageBuffer buffer() {
+            return new ArrayMessage(() -> bytes, () -> bytes.length, (src, offset, length) -> bytes = Arrays.copyOfRange(src, offset, offset + length));
+        }
 
-        @Override public byte[] bytes() { return bytes.clone(); }
 
-        @Override public void load(byte[] src, int offset, int length) { bytes = Arrays.copyOfRange(src, offset, offset + length); }
     }
 
     /** The per-case bound: generous, because a busy 2-core machine can stall a healthy case (a 100 MiB allocation) for hundreds of ms. */
@@ -98,6 +101,14 @@ class MutationCampaignTest {
         long refused = refusing.outcomes.getOrDefault("DecodeException", 0L);
         assertTrue(refused > 400, refusing.toString());
         assertEquals(500, refused + refusing.outcomes.getOrDefault("decoded", 0L), refusing.toString());
+    }
+
+    @Test
+    void aLibraryExceptionEscapingUnwrappedFailsTheRun() {
+        MutationCampaign.Report r = run(Misbehaviour.LEAK, 500);
+        assertNotNull(r.failure);
+        assertTrue(r.failure.contains("toy-LEAK case ") && r.failure.contains("IllegalStateException")
+                && r.failure.contains("escape unwrapped"), r.failure);
     }
 
     @Test

@@ -56,19 +56,19 @@ class FaultPrefixTest {
             this.file = file;
             List<long[]> records = new ArrayList<>();
             if (pcapng) {
-                assertEquals(0x1A2B3C4D, Bytes.u32le(file, 8), "a little-endian pcapng section");
+                assertEquals(0x1A2B3C4D, Endian.u32le(file, 8), "a little-endian pcapng section");
                 long off = 0;
                 while (off + 8 <= file.length) {
-                    long len = Bytes.u32le(file, (int) off + 4);
+                    long len = Endian.u32le(file, (int) off + 4);
                     records.add(new long[]{off, off + len});
                     if (len < 12) break;
                     off += len;
                 }
             } else {
-                assertEquals(0xA1B2C3D4L, Bytes.u32le(file, 0) & 0xFFFF_FFFFL, "a little-endian pcap");
+                assertEquals(0xA1B2C3D4L, Endian.u32le(file, 0) & 0xFFFF_FFFFL, "a little-endian pcap");
                 long off = 24;
                 while (off + 16 <= file.length) {
-                    long len = 16 + Bytes.u32le(file, (int) off + 8);
+                    long len = 16 + Endian.u32le(file, (int) off + 8);
                     records.add(new long[]{off, off + len});
                     off += len;
                 }
@@ -109,7 +109,7 @@ class FaultPrefixTest {
 
             @Override
             public void onMessage(IexMessage m) {
-                long end = p[0] + 2 + Bytes.u16le(file, (int) p[0]);
+                long end = p[0] + 2 + Endian.u16le(file, (int) p[0]);
                 l.messages.add(m.copy());
                 l.messageEnd.add(end);
                 l.recordEnd.add(l.recordEndOf(segment[0]));

@@ -208,14 +208,12 @@ class HostileInputTest {
         CaptureFormatException e6 = fault(bom, "bom.pcapng");
         assertEquals(8, e6.offset());
 
-        // an unknown block claiming more than the file holds is skipped to the end: a truncated tail, not a hang
+        // an unknown block claiming more than any block may hold is a lie at its length field, not a truncated tail
         byte[] lyingOther = concat(good, new byte[]{0x0B, 0x0A, 0, 0, (byte) 0xF0, (byte) 0xFF, (byte) 0xFF, 0x7F, 1, 2, 3, 4});
-        IexTestData.Outcome o = IexTestData.read(lyingOther, "other.pcapng");
-        IexTestData.assertNoFault(o);
-        assertEquals(2, o.stats.packets());
-        assertEquals(good.length, o.stats.truncatedTail().offset());
-        assertEquals(12, o.stats.truncatedTail().bytesPresent());
-        assertEquals(0x7FFF_FFF0L, o.stats.truncatedTail().bytesDeclared());
+        CaptureFormatException e7 = fault(lyingOther, "other.pcapng");
+        assertEquals(good.length + 4, e7.offset());
+        assertTrue(e7.problem().contains("length lies"), e7.getMessage());
+        assertEquals(2, e7.stats().packets(), "the packets before it are kept");
     }
 
     private static void le4(byte[] a, int at, int v) {
@@ -235,7 +233,10 @@ class HostileInputTest {
         return b;
     }
 
-    /** Cuts {@code full} at each offset and checks: a fault with a name, or a clean end reporting the cut. */
+    /**
+     * Cuts {@code full} at each offset and checks: a fault when the cut falls in the file header (pcap) or the
+     * Section Header Block (pcapng), else a clean end reporting the cut.
+     */
     private static void cutEverywhere(byte[] full, boolean pcapng, String name, int[] cuts) throws IOException {
         IexTestData.Outcome whole = IexTestData.read(full, name);
         IexTestData.assertNoFault(whole);
@@ -246,8 +247,14 @@ class HostileInputTest {
             // what was read is always the beginning of what the whole file holds
             assertTrue(o.messages.size() <= whole.messages.size());
             IexTestData.assertSameMessages(whole.messages.subList(0, o.messages.size()), o.messages);
+            int header = pcapng ? (int) Endian.u32le(full, 4) : 24;
+            if (n >= 4 && n < header) {
+                assertNotNull(o.fault, "cut at " + n + " inside the " + (pcapng ? "Section Header Block" : "file header"));
+                assertEquals(0, o.fault.offset(), o.fault.getMessage());
+                assertTrue(o.fault.problem().contains("cut short"), o.fault.getMessage());
+            }
             if (o.fault != null) {
-                assertTrue(n < (pcapng ? 4 : 24), "cut at " + n + " faulted: " + o.fault.getMessage());
+                assertTrue(n < header, "cut at " + n + " faulted: " + o.fault.getMessage());
                 continue;
             }
             TruncatedRecord t = o.stats.truncatedTail();

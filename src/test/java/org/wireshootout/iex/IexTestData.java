@@ -1,5 +1,6 @@
 package org.wireshootout.iex;
 
+import org.wireshootout.SampleData;
 import org.wireshootout.model.iex.IexMessage;
 
 import java.io.ByteArrayInputStream;
@@ -13,30 +14,22 @@ import java.util.List;
 import java.util.zip.GZIPInputStream;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** The shared real captures (read from ../shared/data/iex/ relative to the working directory) and helpers. */
+/** The shared real captures ({@link SampleData}) and helpers. */
 final class IexTestData {
     private IexTestData() {
     }
 
-    static final Path DIR = Path.of("..", "shared", "data", "iex");
-    static final String DEEP_NAME = "deep10-2023-10-02-first5000.pcap.gz";
-    static final String TOPS_NAME = "tops16-2018-01-03-head-truncated.pcapng";
+    static final Path DIR = SampleData.IEX_DIR;
+    static final String DEEP_NAME = SampleData.DEEP;
+    static final String TOPS_NAME = SampleData.TOPS;
 
     static Path deep() {
-        return require(DEEP_NAME);
+        return SampleData.iex(DEEP_NAME);
     }
 
     static Path tops() {
-        return require(TOPS_NAME);
-    }
-
-    private static Path require(String name) {
-        Path p = DIR.resolve(name);
-        assumeTrue(Files.isReadable(p), "the shared IEX sample " + p.toAbsolutePath()
-                + " is absent: real-capture tests skipped");
-        return p;
+        return SampleData.iex(TOPS_NAME);
     }
 
     static byte[] gunzip(Path p) throws IOException {

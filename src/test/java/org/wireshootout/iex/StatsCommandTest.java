@@ -103,4 +103,50 @@ class StatsCommandTest {
         assertEquals(g.segments().size(), s.get("packets").asLong());
         assertEquals(g.sessionId(), s.get("session").asLong());
     }
+
+    /** Damaged files: exit status 1, and the JSON names the fault's offset and what it is, after the counts before it. */
+    @Test
+    void damagedFilesExitNonZeroAndSayWhereInJson(@TempDir Path dir) throws Exception {
+        byte[] file = IexTestData.generate(new DeepGenerator(31, 2_000, 8), new CaptureWriter.Options());
+        long[] starts = new FaultPrefixTest.Located(file, false).starts;
+        int at = (int) starts[starts.length / 2];
+        byte[] lying = file.clone();
+        java.nio.ByteBuffer.wrap(lying).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(at + 8, (int) Endian.u32le(file, at + 8) + 4);
+        Path damaged = Files.write(dir.resolve("lying.pcap"), lying);
+        Path prefix = Files.write(dir.resolve("prefix.pcap"), java.util.Arrays.copyOf(file, at));
+        byte[] ng = IexTestData.generate(new DeepGenerator(31, 100, 8),
+                new CaptureWriter.Options().container(CaptureWriter.Container.PCAPNG));
+        Path cutHeader = Files.write(dir.resolve("cut.pcapng"), java.util.Arrays.copyOf(ng, 20));
+        Path twoMembers = Files.write(dir.resolve("two.pcap.gz"), HandBuilt.concat(CaptureFaultsTest.gzip(
+                java.util.Arrays.copyOf(file, at)), new byte[]{0x1f, 0x0b, 8, 0, 0, 0, 0, 0, 0, 3}));
+
+        String[] clean = run("stats", "--json", prefix.toString());
+        assertEquals("0", clean[0], clean[2]);
+        JsonNode c = new ObjectMapper().readTree(clean[1].lines().findFirst().orElseThrow());
+        assertTrue(c.get("fault").isNull());
+
+        String[] r = run("stats", "--json", damaged.toString(), cutHeader.toString(), twoMembers.toString());
+        assertEquals("1", r[0], r[2]);
+        List<String> lines = r[1].lines().toList();
+        assertEquals(3, lines.size(), r[1]);
+        ObjectMapper m = new ObjectMapper();
+        JsonNode d = m.readTree(lines.get(0));
+        assertEquals(at + 8, d.get("fault").get("offset").asLong(), lines.get(0));
+        assertTrue(d.get("fault").get("problem").asText().contains("length lies"), lines.get(0));
+        assertEquals(c.get("packets").asLong(), d.get("packets").asLong(), "packets before the fault");
+        assertEquals(c.get("messages").asLong(), d.get("messages").asLong(), "messages before the fault");
+        assertEquals(0, d.get("otherPackets").asLong());
+        assertTrue(d.get("truncatedTail").isNull());
+        JsonNode h = m.readTree(lines.get(1));
+        assertEquals(0, h.get("fault").get("offset").asLong());
+        assertTrue(h.get("fault").get("problem").asText().contains("Section Header Block cut short"), lines.get(1));
+        JsonNode g = m.readTree(lines.get(2));
+        assertEquals(at, g.get("fault").get("offset").asLong(), lines.get(2));
+        assertTrue(g.get("fault").get("problem").asText().contains("what follows gzip member 1"), lines.get(2));
+        assertEquals(c.get("messages").asLong(), g.get("messages").asLong(), "the first member's messages");
+
+        String[] human = run("stats", damaged.toString());
+        assertEquals("1", human[0]);
+        assertTrue(human[1].contains("ERROR") && human[1].contains("at byte " + (at + 8)), human[1]);
+    }
 }

@@ -106,6 +106,31 @@ final class ReportFixtures {
         writeJson(jsonFile, root);
     }
 
+    /**
+     * Adds a format to a run directory: {@code <to>.json} holds the results of {@code <from>.json} under the name
+     * {@code to}, every sample multiplied by {@code factor}.
+     */
+    static void cloneFormat(Path dir, String from, String to, double factor) throws IOException {
+        JsonNode root = readJson(dir.resolve(from + ".json"));
+        for (JsonNode r : root) ((ObjectNode) r.get("params")).put("format", to);
+        Path file = dir.resolve(to + ".json");
+        writeJson(file, root);
+        scaleSamples(file, to, factor);
+    }
+
+    /** Renames the benchmark of every result in a file ({@code org.wireshootout.bench.<name>}) and sets extra parameters. */
+    static void retarget(Path file, String method, String benchmark, Map<String, String> extraParams) throws IOException {
+        JsonNode root = readJson(file);
+        ArrayNode kept = JSON.createArrayNode();
+        for (JsonNode r : root) {
+            if (!r.get("benchmark").asText().endsWith("." + method)) continue;
+            ((ObjectNode) r).put("benchmark", "org.wireshootout.bench." + benchmark);
+            for (Map.Entry<String, String> e : extraParams.entrySet()) ((ObjectNode) r.get("params")).put(e.getKey(), e.getValue());
+            kept.add(r);
+        }
+        writeJson(file, kept);
+    }
+
     static Iterable<Map.Entry<String, JsonNode>> iterable(ObjectNode n) {
         List<Map.Entry<String, JsonNode>> l = new ArrayList<>();
         n.fields().forEachRemaining(l::add);

@@ -88,8 +88,8 @@ class ReportWriterTest {
             }
             long n = sampleCount(r);
             assertEquals(Long.toString(n), row.get("samples"));
-            String[][] columns = {{"99.9 %tile", "99.9"}, {"99.99 %tile", "99.99"}, {"99.999 %tile", "99.999"},
-                    {"worst", "100.0"}, {"p50", "50.0"}};
+            String[][] columns = {{"99.9 %tile (µs)", "99.9"}, {"99.99 %tile (µs)", "99.99"}, {"99.999 %tile (µs)", "99.999"},
+                    {"worst (µs)", "100.0"}, {"p50 (µs)", "50.0"}};
             for (String[] c : columns) {
                 double ns = percentile(r, c[1]);
                 assertShown(ns / 1000, row.get(c[0]), name + " " + c[0] + " (µs)");
@@ -121,8 +121,8 @@ class ReportWriterTest {
                 rows++;
                 String name = r.path("params").path("format").asText();
                 Map<String, String> row = row(t, name);
-                String[][] columns = {{"p50", "50.0"}, {"p90", "90.0"}, {"p99", "99.0"}, {"p99.9", "99.9"},
-                        {"p99.99", "99.99"}, {"p99.999", "99.999"}, {"worst", "100.0"}};
+                String[][] columns = {{"p50 (ns)", "50.0"}, {"p90 (ns)", "90.0"}, {"p99 (ns)", "99.0"}, {"p99.9 (ns)", "99.9"},
+                        {"p99.99 (ns)", "99.99"}, {"p99.999 (ns)", "99.999"}, {"worst (ns)", "100.0"}};
                 for (String[] c : columns) assertShown(percentile(r, c[1]), row.get(c[0]), b + " " + name + " " + c[0]);
                 assertEquals(Long.toString(sampleCount(r)), row.get("samples"));
                 assertEquals(Integer.toString(r.path("primaryMetric").path("rawDataHistogram").size()), row.get("forks"));
@@ -137,7 +137,7 @@ class ReportWriterTest {
         Path dir = ReportFixtures.copyFixture(tmp, "run");
         String md = report(dir);
         for (String name : List.of("percentiles-DataBenchmark.roundTrip.png", "percentiles-DataBenchmark.encode.png",
-                "percentiles-DataBenchmark.decode.png", "bytes.png")) {
+                "percentiles-DataBenchmark.decode.png", "bytes.png", "p50.png", "decision.png")) {
             Path png = dir.resolve(name);
             assertTrue(Files.isRegularFile(png), name);
             BufferedImage img = ImageIO.read(png.toFile());
@@ -161,6 +161,21 @@ class ReportWriterTest {
     }
 
     @Test
+    void profilesBesideTheJsonAreLinkedWithTheProfilerUsed() throws IOException {
+        Path dir = ReportFixtures.copyFixture(tmp, "run");
+        assertFalse(report(dir).contains("## Profiles"), "no profile files, no section");
+        Files.writeString(dir.resolve("limit.flame.html"), "<html></html>");
+        Files.writeString(dir.resolve("baseline.jfr"), "");
+        ObjectNode env = (ObjectNode) ReportFixtures.readJson(dir.resolve("env.json"));
+        env.putObject("profiler").put("requested", "async").put("used", "jfr").put("why", "perf events refused");
+        ReportFixtures.writeJson(dir.resolve("env.json"), env);
+        String md = report(dir);
+        assertTrue(md.contains("- [limit.flame.html](limit.flame.html): CPU flame graph"), md);
+        assertTrue(md.contains("- [baseline.jfr](baseline.jfr): JDK Flight Recorder"), md);
+        assertTrue(md.contains("Profiler: jfr (perf events refused)"), md);
+    }
+
+    @Test
     void formatsUnknownToTheRegistryStillGetARowWithBlankLabels() throws IOException {
         Path dir = ReportFixtures.copyFixture(tmp, "run");
         Path limit = dir.resolve("limit.json");
@@ -172,7 +187,7 @@ class ReportWriterTest {
         for (String label : List.of("Text encoding", "Fixed width values?", "Numeric fields?", "Field-less?", "Bytes")) {
             assertEquals("", row.get(label), label);
         }
-        assertFalse(row.get("p50").isEmpty(), "figures are still shown");
+        assertFalse(row.get("p50 (µs)").isEmpty(), "figures are still shown");
         assertTrue(md.contains("`retiredFormat`: not in this build's registry"));
     }
 
@@ -206,5 +221,139 @@ class ReportWriterTest {
         assertTrue(md.contains("**Formats without complete results:** other (interrupted)"), md);
         assertTrue(md.contains("**Unreadable result files (left out):** broken.json"), md);
         assertEquals(2, table(md, COMPARISON).size(), "the readable files are still reported");
+    }
+
+    /** Turns every result of a file into a SingleShotTime result with these shots per fork (as BulkBenchmark writes). */
+    static void makeSingleShot(Path file, double[][] shots) throws IOException {
+        JsonNode root = ReportFixtures.readJson(file);
+        for (JsonNode r : root) {
+            ObjectNode o = (ObjectNode) r;
+            o.put("mode", "ss");
+            o.put("forks", shots.length);
+            o.put("measurementIterations", shots[0].length);
+            o.put("warmupIterations", 3);
+            ObjectNode pm = (ObjectNode) o.get("primaryMetric");
+            pm.remove("rawDataHistogram");
+            pm.remove("scorePercentiles");
+            ArrayNode raw = pm.putArray("rawData");
+            double sum = 0;
+            int n = 0;
+            for (double[] fork : shots) {
+                ArrayNode f = raw.addArray();
+                for (double v : fork) {
+                    f.add(v);
+                    sum += v;
+                    n++;
+                }
+            }
+            pm.put("score", sum / n);
+            pm.put("scoreError", "NaN");
+            pm.put("scoreUnit", "ms/op");
+        }
+        ReportFixtures.writeJson(file, root);
+    }
+
+    @Test
+    void theAnswerRanksByMedianAndMarksTheFrontierOfSpeedAndSize() throws IOException {
+        Path dir = ReportFixtures.copyFixture(tmp, "run");
+        // more rows: real registry names (so their bytes are this build's), figures scaled from limit's
+        ReportFixtures.cloneFormat(dir, "limit", "sbe", 1.25);
+        ReportFixtures.cloneFormat(dir, "limit", "bytesMarshallableStopBit", 2);
+        ReportFixtures.cloneFormat(dir, "limit", "jackson", 6);
+        ReportFixtures.cloneFormat(dir, "limit", "protobuf", 1.5);
+        String md = report(dir);
+        List<Map<String, String>> answer = table(md, "## The answer");
+        List<JsonNode> rts = new ArrayList<>();
+        for (JsonNode r : ReportFixtures.rawResults(dir)) {
+            if (shortName(r).equals("DataBenchmark.roundTrip") && !r.path("params").path("format").asText().equals("baseline")) rts.add(r);
+        }
+        assertEquals(rts.size(), answer.size(), "one ranked row per round-trip format, baseline left out");
+        double previous = 0;
+        for (Map<String, String> row : answer) {
+            JsonNode r = rts.stream().filter(x -> x.path("params").path("format").asText().equals(row.get("Format"))).findFirst().orElseThrow();
+            double p50 = percentile(r, "50.0");
+            assertShown(p50, row.get("p50 (ns)"), row.get("Format") + " p50");
+            assertShown(percentile(r, "99.0"), row.get("p99 (ns)"), row.get("Format") + " p99");
+            assertTrue(p50 >= previous, "ranked by p50: " + row.get("Format"));
+            previous = p50;
+        }
+        // the frontier, by its definition, over the competing rows (limit, the hand-written floor, is not one)
+        for (Map<String, String> row : answer) {
+            Format f = Format.byName(row.get("Format"));
+            if (f == Format.limit) {
+                assertEquals("reference row", row.get("On the frontier"));
+                continue;
+            }
+            int bytes = Integer.parseInt(row.get("Bytes per message"));
+            double p50 = Double.parseDouble(row.get("p50 (ns)"));
+            boolean beaten = false;
+            for (Map<String, String> other : answer) {
+                if (other == row || Format.byName(other.get("Format")) == Format.limit) continue;
+                int ob = Integer.parseInt(other.get("Bytes per message"));
+                double op = Double.parseDouble(other.get("p50 (ns)"));
+                if (ob <= bytes && op <= p50 && (ob < bytes || op < p50)) beaten = true;
+            }
+            assertEquals(beaten ? "no" : "yes", row.get("On the frontier"), row.get("Format"));
+            assertEquals(f.labels().kind.name().toLowerCase(java.util.Locale.ROOT), row.get("Text or binary"));
+        }
+        assertTrue(md.indexOf("## The answer") < md.indexOf("## Round trip, Chronicle rows"), "the answer comes first");
+        assertTrue(md.contains("![round trip p50 against bytes per message](decision.png)"));
+        assertTrue(Files.isRegularFile(dir.resolve("report.html")), "report.html beside report.md");
+    }
+
+    @Test
+    void iexRowsCarryTheIexRegistrysNamesAndNoEmptyCaptureParameter() throws IOException {
+        Path dir = ReportFixtures.copyFixture(tmp, "run");
+        ReportFixtures.cloneFormat(dir, "limit", "binaryWire", 4);
+        ReportFixtures.retarget(dir.resolve("binaryWire.json"), "roundTrip", "IexBenchmark.roundTrip", Map.of("capture", ""));
+        String md = report(dir);
+        Map<String, String> row = row(table(md, "### IexBenchmark.roundTrip"), "binaryWire");
+        assertFalse(row.get("p50 (ns)").isEmpty());
+        assertFalse(md.contains("capture=)"), "an empty parameter is left out of the row name");
+        RunDirectory run = RunDirectory.read(dir);
+        JmhResult iex = run.resultsFor("IexBenchmark.roundTrip").get(0);
+        assertEquals(Rows.Registry.IEX, Rows.registryOf(iex));
+        assertEquals(org.wireshootout.codec.IexFormat.binaryWire.labels().displayName, Rows.labels(iex).orElseThrow().displayName);
+        JmhResult data = run.resultsFor("DataBenchmark.roundTrip").stream().filter(r -> "limit".equals(r.format())).findFirst().orElseThrow();
+        assertEquals(Format.limit.labels().displayName, Rows.labels(data).orElseThrow().displayName);
+        assertTrue(md.contains("IEX rows: names and labels from the IEX registry"));
+    }
+
+    @Test
+    void singleShotRowsShowTheirShotsWithoutNaNAndTheSettingsNameTheMode() throws IOException {
+        Path dir = ReportFixtures.copyFixture(tmp, "run");
+        makeSingleShot(dir.resolve("limit.json"), new double[][] {{18.0, 19.5}, {18.25, 20.0}});
+        String md = report(dir);
+        assertFalse(md.contains("NaN"), "no NaN anywhere in the report");
+        assertFalse(md.contains(", ss,") || md.contains(" ss,") || md.contains("ss, "), "JMH's short mode name is spelt out");
+        assertTrue(md.contains("SingleShotTime, 2 forks x 2 shots after 3 warm-up shots, 1 thread"), md);
+        List<Map<String, String>> bulk = table(md, "### Results without sample histograms");
+        Map<String, String> r = bulk.get(0);
+        assertEquals("18.000..20.000", r.get("fastest..slowest shot (ms/op)"));
+        assertEquals("4", r.get("shots"));
+        assertShown((18.0 + 19.5 + 18.25 + 20.0) / 4, r.get("mean (ms/op)"), "mean of the shots");
+    }
+
+    @Test
+    void aBlankLimitRatioIsExplained() throws IOException {
+        Path dir = ReportFixtures.copyFixture(tmp, "run");
+        Files.delete(dir.resolve("limit.json"));
+        String md = report(dir);
+        for (Map<String, String> r : table(md, "### DataBenchmark.roundTrip")) assertEquals("", r.get("x limit"));
+        assertTrue(md.contains("`x limit` is blank: this run has no `limit` row for this benchmark"), md);
+    }
+
+    @Test
+    void everyTableHeadingNamesItsUnit() throws IOException {
+        Path dir = ReportFixtures.copyFixture(tmp, "run");
+        String md = report(dir);
+        for (String heading : List.of(CHRONICLE, COMPARISON, "### DataBenchmark.roundTrip", "## The answer")) {
+            if (heading.equals(CHRONICLE) && md.contains("No Chronicle rows in this run.")) continue;
+            List<Map<String, String>> t = table(md, heading);
+            for (String column : t.get(0).keySet()) {
+                boolean timed = column.startsWith("p") && column.matches("p[0-9.]+.*") || column.startsWith("worst") || column.contains("%tile");
+                if (timed) assertTrue(column.endsWith("(µs)") || column.endsWith("(ns)"), heading + ": column '" + column + "' has no unit");
+            }
+        }
     }
 }

@@ -90,11 +90,14 @@ class RunComparisonTest {
     }
 
     @Test
-    void aSingleForkGivesNoSpreadAndNoMark() throws IOException {
+    void aSingleForkSaysSoAndFallsBackToTheIterationSpread() throws IOException {
         Path b = ReportFixtures.copyFixture(tmp, "onefork");
         Path p = b.resolve("limit.json");
         JsonNode root = ReportFixtures.readJson(p);
-        for (JsonNode r : root) ((ArrayNode) r.get("primaryMetric").get("rawDataHistogram")).remove(1);
+        for (JsonNode r : root) {
+            ((ArrayNode) r.get("primaryMetric").get("rawDataHistogram")).remove(1);
+            ((ArrayNode) r.get("secondaryMetrics").get(JmhResult.ALLOC_NORM).get("rawData")).remove(1);
+        }
         ReportFixtures.writeJson(p, root);
         ReportFixtures.scaleSamples(p, "limit", 3);
         RunComparison c = compare(ReportFixtures.fixture(), b);
@@ -102,10 +105,67 @@ class RunComparisonTest {
         for (RunComparison.Line l : c.lines) {
             if (!l.row.equals("limit") || l.statistic.equals(RunComparison.ALLOC)) continue;
             sawLimit = true;
-            assertEquals(RunComparison.Verdict.NO_SPREAD, l.verdict, l.benchmark + " " + l.statistic);
+            assertEquals(RunComparison.Basis.ITERATIONS, l.basis, l.benchmark + " " + l.statistic);
+            assertEquals(2, l.bForks.length, "B's single fork has 2 measurement iterations");
+            if (l.statistic.equals("p50")) assertEquals(RunComparison.Verdict.SLOWER, l.verdict, "3x at the median, beyond the iterations' spread");
         }
         assertTrue(sawLimit);
-        assertTrue(c.markdown().contains("1 fork: no spread"));
+        String md = c.markdown();
+        assertTrue(md.contains("Run B has a single fork per row, so nothing can be judged against the JVM-to-JVM spread."), md);
+        assertTrue(md.contains("**slower (iterations)**"), "iteration-based marks are labelled as such");
+        for (RunComparison.Line l : c.lines) {
+            if (l.row.equals("limit") && l.statistic.equals(RunComparison.ALLOC)) {
+                assertEquals(RunComparison.Basis.ITERATIONS, l.basis, "B/op of a single fork is judged by its iterations");
+                assertEquals(2, l.bForks.length);
+            }
+        }
+    }
+
+    @Test
+    void oneForkOfOneIterationMarksNothing() throws IOException {
+        Path b = ReportFixtures.copyFixture(tmp, "oneshot");
+        Path p = b.resolve("limit.json");
+        JsonNode root = ReportFixtures.readJson(p);
+        for (JsonNode r : root) {
+            ArrayNode forks = (ArrayNode) r.get("primaryMetric").get("rawDataHistogram");
+            forks.remove(1);
+            ((ArrayNode) forks.get(0)).remove(1);
+        }
+        ReportFixtures.writeJson(p, root);
+        ReportFixtures.scaleSamples(p, "limit", 3);
+        for (RunComparison.Line l : compare(ReportFixtures.fixture(), b).lines) {
+            if (!l.row.equals("limit") || l.statistic.equals(RunComparison.ALLOC)) continue;
+            assertEquals(RunComparison.Verdict.NO_SPREAD, l.verdict, l.benchmark + " " + l.statistic);
+        }
+    }
+
+    @Test
+    void bulkRowsAreComparedOnTimeAsWellAsAllocation() throws IOException {
+        Path a = ReportFixtures.copyFixture(tmp, "bulkA");
+        Path b = ReportFixtures.copyFixture(tmp, "bulkB");
+        ReportWriterTest.makeSingleShot(a.resolve("limit.json"), new double[][] {{10, 11}, {10.5, 10.2}});
+        ReportWriterTest.makeSingleShot(b.resolve("limit.json"), new double[][] {{30, 31}, {30.5, 29.9}});
+        RunComparison c = compare(a, b);
+        List<RunComparison.Line> time = c.lines.stream()
+                .filter(l -> l.row.equals("limit") && l.statistic.startsWith(RunComparison.TIME)).collect(Collectors.toList());
+        assertEquals(3, time.size(), "one time line per limit result");
+        for (RunComparison.Line l : time) {
+            assertEquals(RunComparison.Basis.FORKS, l.basis);
+            assertEquals(RunComparison.Verdict.SLOWER, l.verdict, l.benchmark);
+        }
+    }
+
+    @Test
+    void longListsAreWrappedAndGroupedByBenchmark() {
+        List<String> keys = new java.util.ArrayList<>();
+        for (int i = 0; i < 60; i++) keys.add("DataBenchmark.encode format" + i);
+        keys.add("IexBenchmark.decode sbe");
+        String text = RunComparison.wrapped(keys);
+        for (String line : text.split("\n")) assertTrue(line.length() <= RunComparison.WRAP, "line of " + line.length() + ": " + line);
+        assertTrue(text.startsWith("- DataBenchmark.encode: format0, format1"), text);
+        assertTrue(text.contains("- IexBenchmark.decode: sbe"), text);
+        for (int i = 0; i < 59; i++) assertTrue(text.contains("format" + i + ","), "format" + i + " followed by a comma, wrapped or not");
+        assertTrue(text.contains("format59\n"), "the last of a group ends its line");
     }
 
     @Test

@@ -88,4 +88,27 @@ class RunScriptTest {
     void cpuListsExpand() throws Exception {
         assertEquals("0 1 2 5 7 8\n", bash("cpu_list_expand \"$1\"", "0-2,5,7-8"));
     }
+
+    @Test
+    void aRecordedCommandQuotesOnlyWhatNeedsItAndReadsBackAsTheSameWords() throws Exception {
+        String line = bash("shell_words \"$@\"", "microbenchmarks/run.sh", "--formats", "baseline,sbe", "--bench", "roundTrip$",
+                "a b", "it's", "", "--", "-f", "3");
+        assertEquals("microbenchmarks/run.sh --formats baseline,sbe --bench 'roundTrip$' 'a b' 'it'\\''s' '' -- -f 3", line);
+        // the shell reads it back as the same words
+        String words = bash("eval \"set -- $1\"; printf '<%s>' \"$@\"", line);
+        assertEquals("<microbenchmarks/run.sh><--formats><baseline,sbe><--bench><roundTrip$><a b><it's><><--><-f><3>", words);
+    }
+
+    @Test
+    void colourCodesAreStripped() throws Exception {
+        assertEquals("[INFO] ok\n", bash("printf '\\033[0m\\033[0m[INFO] \\033[1;32mok\\033[m\\n' | strip_ansi"));
+    }
+
+    @Test
+    void theVersionIsThePomsOwn() throws Exception {
+        String pom = java.nio.file.Files.readString(Path.of("pom.xml"));
+        int artifact = pom.indexOf("<artifactId>wire-shootout</artifactId>");
+        int v = pom.indexOf("<version>", artifact) + "<version>".length();
+        assertEquals(pom.substring(v, pom.indexOf("</version>", v)) + "\n", bash("project_version pom.xml"));
+    }
 }

@@ -5,9 +5,13 @@ import org.boon.json.JsonParserFactory;
 import org.boon.json.JsonSerializer;
 import org.boon.json.JsonSerializerFactory;
 import org.boon.primitive.CharBuf;
+import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.ArrayMessage;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.FieldMap;
+import org.wireshootout.codec.utf8.StrictUtf8;
 import org.wireshootout.model.Data;
 
 import java.nio.charset.StandardCharsets;
@@ -35,8 +39,7 @@ import java.util.Arrays;
  * after the top-level object and lets a repeated key overwrite the earlier one. It also has no read limits at
  * all, so the codec checks length, nesting and number length itself before parsing ({@link #checkShape}).
  */
-public final class BoonCodec implements Codec<Data> {
-    private static final String NAME = "boon";
+public final class BoonCodec extends NamedCodec<Data> {
     /** The same bounds the Jackson rows set: a flat object of six short fields needs no more. */
     static final int MAX_MESSAGE_BYTES = 512 * 1024;
     static final int MAX_DEPTH = 4;
@@ -47,7 +50,15 @@ public final class BoonCodec implements Codec<Data> {
     private final JsonParserAndMapper parser = new JsonParserFactory().createFastParser();
     private final BoonData adapter = new BoonData();
     private byte[] wire = new byte[0];
+    /** Where the strict UTF-8 check of a non-ASCII message decodes to; emptied after. */
+    private final StringBuilder utf8Scratch = new StringBuilder();
+    private final ArrayMessage message = new ArrayMessage(() -> wire, () -> wire.length,
+            (src, offset, length) -> wire = Arrays.copyOfRange(src, offset, offset + length));
 
+
+    public BoonCodec(String name) {
+        super(name);
+    }
     @Override
     public int encode(Data value) {
         if (!Double.isFinite(value.getPrice())) {
@@ -76,7 +87,7 @@ public final class BoonCodec implements Codec<Data> {
         } catch (RuntimeException e) {
             // Boon's own JsonException, and what its parser and lazy values let through on malformed input
             // (ArrayIndexOutOfBounds, NumberFormat, ClassCast, IllegalState): all of them mean bad bytes
-            throw new DecodeException(NAME, -1, e.toString(), e);
+            throw new DecodeException(name, -1, e.toString(), e);
         }
     }
 
@@ -86,51 +97,83 @@ public final class BoonCodec implements Codec<Data> {
      * StackOverflowError) and the length of a number (Boon reads any number of digits: a million-digit price was
      * accepted). Strings are skipped, escapes included; the parser checks everything else.
      */
-    static void checkShape(byte[] b) {
+    void checkShape(byte[] b) {
         if (b.length > MAX_MESSAGE_BYTES) {
-            throw new DecodeException(NAME, 0, "message of " + b.length + " bytes exceeds the " + MAX_MESSAGE_BYTES + "-byte limit");
+            throw new DecodeException(name, 0, "message of " + b.length + " bytes exceeds the " + MAX_MESSAGE_BYTES + "-byte limit");
         }
         int depth = 0;
         int number = 0;
+        boolean ascii = true;
         for (int i = 0; i < b.length; i++) {
             byte c = b[i];
             if (c == '"') {
+                if (number >= LONG_DIGITS) checkInteger(b, i - number, i);
                 number = 0;
                 for (i++; i < b.length && b[i] != '"'; i++) {
                     if (b[i] == '\\') i++;
+                    else if (b[i] < 0) ascii = false;
                 }
                 continue;
             }
             if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
                 if (++number > MAX_NUMBER_LENGTH) {
-                    throw new DecodeException(NAME, i, "number longer than " + MAX_NUMBER_LENGTH + " characters");
+                    throw new DecodeException(name, i, "number longer than " + MAX_NUMBER_LENGTH + " characters");
                 }
                 continue;
             }
+            if (number >= LONG_DIGITS) checkInteger(b, i - number, i);
             number = 0;
+            if (c < 0) ascii = false;
             if (c == '{' || c == '[') {
-                if (++depth > MAX_DEPTH) throw new DecodeException(NAME, i, "nesting deeper than " + MAX_DEPTH);
+                if (++depth > MAX_DEPTH) throw new DecodeException(name, i, "nesting deeper than " + MAX_DEPTH);
             } else if ((c == '}' || c == ']') && depth > 0) {
                 depth--; // never below 0: stray closers must not buy depth for openers after them
             }
         }
+        if (number >= LONG_DIGITS) checkInteger(b, b.length - number, b.length);
+        // Boon turns malformed UTF-8 into U+FFFD; its own output is ASCII, so this costs nothing on the round trip
+        if (!ascii) StrictUtf8.decode(b, 0, b.length, utf8Scratch, name, 0);
+        utf8Scratch.setLength(0);
+    }
+
+    /** The fewest digits an integer needs to lie beyond a long: shorter ones are checked by nobody, as all fit. */
+    private static final int LONG_DIGITS = 19;
+
+    /**
+     * An integer literal of 19 or more characters must be JSON (no leading zero) and fit a long: Boon reads one
+     * beyond the range, or padded with zeros, without complaint and wrongly (2^63 as 0). A number with a
+     * fraction or an exponent is a double and is left to Boon.
+     */
+    private void checkInteger(byte[] b, int from, int to) {
+        boolean negative = b[from] == '-';
+        int start = negative || b[from] == '+' ? from + 1 : from;
+        for (int k = start; k < to; k++) if (b[k] < '0' || b[k] > '9') return;
+        if (b[start] == '0') {
+            // JSON has no leading zeros, and Boon read 0000000000000000000007 as 0
+            throw new DecodeException(name, from, "integer with a leading zero (not JSON)");
+        }
+        String limit = negative ? "9223372036854775808" : "9223372036854775807";
+        int digits = to - start;
+        boolean beyond = digits > limit.length();
+        if (digits == limit.length()) {
+            for (int k = 0; k < digits; k++) {
+                if (b[start + k] != limit.charAt(k)) {
+                    beyond = b[start + k] > limit.charAt(k);
+                    break;
+                }
+            }
+        }
+        if (beyond) {
+            throw new DecodeException(name, from, "integer " + new String(b, from, to - from, StandardCharsets.US_ASCII)
+                    + " lies beyond the 64-bit range, which Boon would read wrongly");
+        }
     }
 
     private void fill(Data target) {
-        FieldMap.fill(NAME, parser.parseMap(wire), target, MAX_TEXT_CHARS);
+        FieldMap.fill(name, parser.parseMap(wire), target, MAX_TEXT_CHARS);
     }
 
-    @Override public int length() { return wire.length; }
-
-    @Override public byte[] bytes() { return wire.clone(); }
-
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        System.arraycopy(wire, 0, dst, offset, wire.length);
-        return wire.length;
-    }
-
-    @Override public void load(byte[] src, int offset, int length) { wire = Arrays.copyOfRange(src, offset, offset + length); }
+    @Override public MessageBuffer buffer() { return message; }
 
     @Override public String render() { return new String(wire, StandardCharsets.US_ASCII); }
 }

@@ -6,6 +6,9 @@ import org.bson.BsonBinaryWriter;
 import org.bson.ByteBufNIO;
 import org.bson.RawBsonDocument;
 import org.bson.io.ByteBufferBsonInput;
+import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.ChronicleBytesMessage;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.model.Data;
@@ -20,17 +23,21 @@ import java.nio.ByteBuffer;
  * {@link ByteBuffer} that backs the {@code Bytes} ({@code Bytes.elasticByteBuffer}). Writing is therefore
  * Chronicle's code, reading the BSON library's.
  */
-public final class BsonChronicleBytesCodec implements Codec<Data> {
-    private static final String NAME = "bsonCBytes";
+public final class BsonChronicleBytesCodec extends NamedCodec<Data> {
     private final Bytes<ByteBuffer> bytes = Bytes.elasticByteBuffer(256);
     private final ChronicleBytesBsonOutput out = new ChronicleBytesBsonOutput(bytes);
     private BsonBinaryWriter writer = new BsonBinaryWriter(out);
-    private final BsonDataMapping mapping = new BsonDataMapping(NAME);
+    private final BsonDataMapping mapping = new BsonDataMapping(name);
+    private final ChronicleBytesMessage message = new ChronicleBytesMessage(bytes);
 
     private ByteBuffer wrapped;
     private ByteBufNIO inputBuf;
     private ByteBufferBsonInput input;
     private BsonBinaryReader reader;
+
+    public BsonChronicleBytesCodec(String name) {
+        super(name);
+    }
 
     @Override
     public int encode(Data value) {
@@ -60,32 +67,11 @@ public final class BsonChronicleBytesCodec implements Codec<Data> {
             mapping.read(reader, target, input::getPosition);
         } catch (RuntimeException e) {
             reader = null;
-            throw e instanceof DecodeException ? e : new DecodeException(NAME, input.getPosition(), e.toString(), e);
+            throw e instanceof DecodeException ? e : new DecodeException(name, input.getPosition(), e.toString(), e);
         }
     }
 
-    @Override public int length() { return (int) bytes.writePosition(); }
-
-    @Override
-    public byte[] bytes() {
-        byte[] copy = new byte[length()];
-        bytes.read(0, copy, 0, copy.length);
-        return copy;
-    }
-
-    /** An absolute read from the Bytes; the reader's own ByteBuffer view is not touched. */
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        int n = length();
-        bytes.read(0, dst, offset, n);
-        return n;
-    }
-
-    @Override
-    public void load(byte[] src, int offset, int length) {
-        bytes.clear();
-        bytes.write(src, offset, length);
-    }
+    @Override public MessageBuffer buffer() { return message; }
 
     @Override
     public String render() {

@@ -6,6 +6,9 @@ import org.bson.ByteBufNIO;
 import org.bson.RawBsonDocument;
 import org.bson.io.BasicOutputBuffer;
 import org.bson.io.ByteBufferBsonInput;
+import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.ArrayMessage;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.model.Data;
@@ -20,16 +23,23 @@ import java.util.Arrays;
  * message is the next document after the buffer is rewound (the reader's input is repositioned to 0 and
  * limited to the message's length).
  */
-public final class BsonCodec implements Codec<Data> {
-    private static final String NAME = "bson";
+public final class BsonCodec extends NamedCodec<Data> {
     private final BasicOutputBuffer out = new BasicOutputBuffer(256);
     private BsonBinaryWriter writer = new BsonBinaryWriter(out);
-    private final BsonDataMapping mapping = new BsonDataMapping(NAME);
+    private final BsonDataMapping mapping = new BsonDataMapping(name);
+    private final ArrayMessage message = new ArrayMessage(out::getInternalBuffer, out::getPosition, (src, offset, length) -> {
+        out.truncateToPosition(0);
+        out.writeBytes(src, offset, length);
+    });
 
     private byte[] wrapped;
     private ByteBufNIO inputBuf;
     private ByteBufferBsonInput input;
     private BsonBinaryReader reader;
+
+    public BsonCodec(String name) {
+        super(name);
+    }
 
     @Override
     public int encode(Data value) {
@@ -58,26 +68,11 @@ public final class BsonCodec implements Codec<Data> {
             mapping.read(reader, target, input::getPosition);
         } catch (RuntimeException e) {
             reader = null; // rebuilt on the next decode: a failed reader is mid-document
-            throw e instanceof DecodeException ? e : new DecodeException(NAME, input.getPosition(), e.toString(), e);
+            throw e instanceof DecodeException ? e : new DecodeException(name, input.getPosition(), e.toString(), e);
         }
     }
 
-    @Override public int length() { return out.getPosition(); }
-
-    @Override public byte[] bytes() { return Arrays.copyOf(out.getInternalBuffer(), out.getPosition()); }
-
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        int n = out.getPosition();
-        System.arraycopy(out.getInternalBuffer(), 0, dst, offset, n);
-        return n;
-    }
-
-    @Override
-    public void load(byte[] src, int offset, int length) {
-        out.truncateToPosition(0);
-        out.writeBytes(src, offset, length);
-    }
+    @Override public MessageBuffer buffer() { return message; }
 
     @Override
     public String render() {

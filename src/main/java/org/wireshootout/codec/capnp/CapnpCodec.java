@@ -5,7 +5,7 @@ import org.capnproto.MessageBuilder;
 import org.capnproto.MessageReader;
 import org.capnproto.Serialize;
 import org.capnproto.Text;
-import org.openjdk.jmh.infra.Blackhole;
+import org.wireshootout.codec.FieldSink;
 import org.wireshootout.codec.InPlaceAccess;
 import org.wireshootout.gen.capnp.DataCapnp;
 
@@ -21,8 +21,8 @@ public final class CapnpCodec extends CapnpCodecBase implements InPlaceAccess {
     /** Serialize.read moves the position of the buffer it is given: a view of the codec's buffer, made once. */
     private final ByteBuffer readView = buffer.duplicate();
 
-    public CapnpCodec() {
-        super("capnp");
+    public CapnpCodec(String name) {
+        super(name);
     }
 
     @Override
@@ -50,7 +50,7 @@ public final class CapnpCodec extends CapnpCodecBase implements InPlaceAccess {
 
     /** The six fields read in place by the generated reader; the text as the runtime's reader over its bytes. */
     @Override
-    public void access(Blackhole sink) {
+    public void access(FieldSink sink) {
         DataCapnp.Data.Reader r = root();
         sink.consume(r.getPrice());
         sink.consume(r.getFlag());

@@ -8,7 +8,10 @@ import org.capnproto.Text;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.HeapMessage;
-import org.wireshootout.codec.utf8.Utf8;
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.utf8.LenientUtf8;
+import org.wireshootout.codec.utf8.StrictUtf8;
 import org.wireshootout.gen.capnp.DataCapnp;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
@@ -34,13 +37,14 @@ import java.nio.ByteOrder;
  *
  * <p>Text: encode asks the generated {@code initText(size)} for space and writes the UTF-8 into the segment
  * directly (the generated {@code setText(String)} would need a {@code String}); decode reads the bytes the
- * {@code Text.Reader} points at into the target's {@code StringBuilder} (its {@code toString()} allocates).
+ * {@code Text.Reader} points at into the target's {@code StringBuilder} (its {@code toString()} allocates),
+ * strictly: malformed UTF-8 is a DecodeException naming its byte, not U+FFFD.
  *
  * <p>Reading uses the runtime's limits, set to this codec's buffer: the traversal limit is the buffer's size
  * in words, so a lying segment size or a pointer loop is refused before anything large is read or
  * allocated, and the nesting limit is small (the message is one struct deep).
  */
-abstract class CapnpCodecBase implements Codec<Data> {
+abstract class CapnpCodecBase extends NamedCodec<Data> {
     /** The first segment, in words: 8 KiB, the runtime's suggested first segment size. */
     static final int SEGMENT_WORDS = 1024;
     /** Root pointer and the struct (3 data words, 1 pointer): what the segment holds besides the text. */
@@ -51,16 +55,15 @@ abstract class CapnpCodecBase implements Codec<Data> {
     static final int CAPACITY = 2 * (8 + SEGMENT_WORDS * 8);
     static final ReaderOptions LIMITS = new ReaderOptions(CAPACITY / 8, 8);
 
-    private final String name;
     private final MessageBuilder message = new MessageBuilder(
             ByteBuffer.allocate(SEGMENT_WORDS * 8).order(ByteOrder.LITTLE_ENDIAN));
-    final HeapMessage encoded = new HeapMessage(CAPACITY);
+    final HeapMessage encoded = new HeapMessage(name, CAPACITY);
     final ByteBuffer buffer = ByteBuffer.wrap(encoded.array).order(ByteOrder.LITTLE_ENDIAN);
     /** Writes into its own duplicate of {@link #buffer}: the bytes land in the same array, the position is its. */
     private final ArrayOutputStream out = new ArrayOutputStream(buffer);
 
     CapnpCodecBase(String name) {
-        this.name = name;
+        super(name);
     }
 
     /** Serializes the message into {@code out} in this row's framing. */
@@ -72,7 +75,7 @@ abstract class CapnpCodecBase implements Codec<Data> {
     @Override
     public final int encode(Data value) {
         CharSequence text = value.getText();
-        int textBytes = Utf8.encodedLength(text);
+        int textBytes = LenientUtf8.encodedLength(text);
         if (textBytes > MAX_TEXT_BYTES) {
             throw new IllegalArgumentException(name + ": text of " + textBytes + " UTF-8 bytes exceeds the codec's "
                     + MAX_TEXT_BYTES + "-byte limit");
@@ -81,7 +84,7 @@ abstract class CapnpCodecBase implements Codec<Data> {
         root.setPrice(value.getPrice());
         root.setFlag(value.isFlag());
         Text.Builder t = root.initText(textBytes);
-        Utf8.encode(text, t.buffer, t.offset);
+        LenientUtf8.encode(text, t.buffer, t.offset);
         root.setSide(value.getSide() == Side.Buy ? DataCapnp.Side.BUY : DataCapnp.Side.SELL);
         root.setSmallInt(value.getSmallInt());
         root.setLongInt(value.getLongInt());
@@ -100,12 +103,8 @@ abstract class CapnpCodecBase implements Codec<Data> {
     final DataCapnp.Data.Reader root() {
         try {
             return read().getRoot(DataCapnp.Data.factory);
-        } catch (IOException e) {
-            throw new DecodeException(name, 0, e.getMessage(), e);
-        } catch (org.capnproto.DecodeException e) {
-            throw e; // the runtime's own, already clear
-        } catch (RuntimeException e) {
-            throw bare(e);
+        } catch (IOException | RuntimeException e) {
+            throw wrap(e);
         }
     }
 
@@ -121,34 +120,43 @@ abstract class CapnpCodecBase implements Codec<Data> {
             Text.Reader t = r.getText();
             StringBuilder sb = target.textBuffer();
             sb.setLength(0);
-            if (t.size > 0) Utf8.decode(t.buffer, t.offset, t.size, sb);
-        } catch (DecodeException | org.capnproto.DecodeException e) {
-            throw e;
+            if (t.size > 0) {
+                // strict: the schema's Text is UTF-8, and the lenient decoder would hide bad bytes behind U+FFFD.
+                // The offset named is the array index: in the message for capnp (its segment is a slice of the
+                // codec's buffer), in the unpacked segment for capnpPacked (unpacked into an array of its own).
+                ByteBuffer b = t.buffer;
+                if (b.hasArray()) {
+                    int at = b.arrayOffset() + t.offset;
+                    StrictUtf8.decode(b.array(), at, t.size, sb, name, at);
+                }
+                else LenientUtf8.decode(b, t.offset, t.size, sb);
+            }
         } catch (RuntimeException e) {
-            throw bare(e);
+            throw wrap(e);
         }
     }
 
     /**
-     * What capnproto-java 0.1.16 lets through on hostile bytes besides its own DecodeException: the JDK's
-     * buffer exceptions (a segment size beyond the bytes: IllegalArgumentException from a slice's limit;
-     * a segment table or pointer past the end: IndexOutOfBounds, BufferUnderflow; a packed run past the
-     * segment: BufferOverflow). They mean bad bytes, so they become this codec's DecodeException.
+     * What capnproto-java 0.1.16 throws on hostile bytes: its own {@code org.capnproto.DecodeException} (a
+     * pointer out of bounds, the traversal or nesting limit, a packed stream cut short), an IOException from
+     * the framing, and the JDK's buffer exceptions (a segment size beyond the bytes: IllegalArgumentException
+     * from a slice's limit; a segment table or pointer past the end: IndexOutOfBounds, BufferUnderflow; a
+     * packed run past the segment: BufferOverflow). All mean bad bytes, so all become this codec's
+     * DecodeException, naming the format. The runtime does not say where in the message it failed, so the
+     * offset is 0, the start of the message the reader was given, and the runtime's own words say what.
      */
-    private DecodeException bare(RuntimeException e) {
-        return new DecodeException(name, -1, "malformed message: " + e, e);
+    private DecodeException wrap(Exception e) {
+        if (e instanceof DecodeException) return (DecodeException) e;
+        return new DecodeException(name, 0, "malformed message: " + e, e);
     }
 
     final Side side(DataCapnp.Side side) {
         switch (side) {
             case BUY: return Side.Buy;
             case SELL: return Side.Sell;
-            default: throw new DecodeException(name, -1, "side is neither buy nor sell");
+            default: throw new DecodeException(name, 0, "side is neither buy nor sell");
         }
     }
 
-    @Override public final int length() { return encoded.length(); }
-    @Override public final byte[] bytes() { return encoded.bytes(); }
-    @Override public final int copyTo(byte[] dst, int offset) { return encoded.copyTo(dst, offset); }
-    @Override public final void load(byte[] src, int offset, int len) { encoded.load(name, src, offset, len); }
+    @Override public MessageBuffer buffer() { return encoded; }
 }

@@ -16,8 +16,8 @@ public final class CapnpPackedCodec extends CapnpCodecBase {
     /** Reads through its own view of the codec's buffer, made once (see {@link PackedInput} for why not ArrayInputStream). */
     private final PackedInput in = new PackedInput(buffer);
 
-    public CapnpPackedCodec() {
-        super("capnpPacked");
+    public CapnpPackedCodec(String name) {
+        super(name);
     }
 
     @Override

@@ -15,13 +15,10 @@ import net.openhft.chronicle.wire.BinaryWire;
  */
 public final class BinaryWireCodec extends WireCodec {
 
-    public BinaryWireCodec(boolean fixed, boolean numericFields, boolean fieldLess) {
-        super("bwire" + letter(fixed) + letter(numericFields) + letter(fieldLess),
-                b -> new BinaryWire(b, fixed, numericFields, fieldLess, Integer.MAX_VALUE, "binary"), false);
-    }
-
-    private static char letter(boolean b) {
-        return b ? 'T' : 'F';
+    public BinaryWireCodec(String name, boolean fixed, boolean numericFields, boolean fieldLess) {
+        super(name,
+                b -> new BinaryWire(b, fixed, numericFields, fieldLess, Integer.MAX_VALUE, "binary"), false,
+                DataMarshallable.TextOut.ASCII_AS_BYTES, false);
     }
 
     /** Chronicle's own binary-to-YAML rendering of the framed document ({@code Wires.fromSizePrefixedBlobs}). */

@@ -2,7 +2,7 @@ package org.wireshootout.codec.chronicle;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesUtil;
-import org.openjdk.jmh.infra.Blackhole;
+import org.wireshootout.codec.FieldSink;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.InPlaceAccess;
 import org.wireshootout.model.Data;
@@ -13,29 +13,50 @@ import org.wireshootout.model.Side;
  * numbers): the message as a Chronicle {@code BytesMarshallable} ({@link DataBytesMarshallable}) written
  * straight to the bytes, framed as the library's benchmark frames it: 4 bytes skipped, the payload written,
  * then its length put in the skipped 4 bytes, which is a Chronicle "complete data" document header.
+ *
+ * <p>The buffer is unchecked, as in the library's benchmark: no bounds check per field. What keeps a hostile
+ * document from reading or writing outside it is checked once per document instead:
+ * <ul>
+ *   <li>encode makes room for the longest document the value can give before writing
+ *       ({@link #maxLength}: every number at its widest, the text's length prefix and chars);</li>
+ *   <li>decode checks the header against the bytes present ({@link #checkHeader}) and that the payload is at
+ *       least the shortest document, so every fixed-width field lies inside it; zero bytes are put right after
+ *       the document ({@link #guard}), which end any run of stop-bit continuation bytes there, so no read goes
+ *       further than a few bytes past the end, all inside the buffer ({@link #TAIL}); the text's length is
+ *       checked against the bytes left (Chronicle's {@code read8bit} does); and the read must end exactly at
+ *       the end of the document, which refuses anything that ran past it or stopped short.</li>
+ * </ul>
  */
 public class BytesMarshallableCodec extends ChronicleDocumentCodec<Data> {
     private final DataBytesMarshallable marshallable;
     private final boolean stopBit;
 
-    BytesMarshallableCodec(boolean stopBit) {
-        super(stopBit ? "bytesMarshallableStopBit" : "bytesMarshallable");
+    BytesMarshallableCodec(String name, boolean stopBit) {
+        super(name, true);
         this.stopBit = stopBit;
         this.marshallable = new DataBytesMarshallable(stopBit);
     }
 
     /** The fixed-width row, which can also read its fields in place. */
-    public static BytesMarshallableCodec fixedWidth() {
-        return new InPlace();
+    public static BytesMarshallableCodec fixedWidth(String name) {
+        return new InPlace(name);
     }
 
     /** The stop-bit row: its numbers have no fixed offsets, so it has no in-place access. */
-    public static BytesMarshallableCodec stopBit() {
-        return new BytesMarshallableCodec(true);
+    public static BytesMarshallableCodec stopBit(String name) {
+        return new BytesMarshallableCodec(name, true);
     }
+
+    /**
+     * Zero bytes after the document: once a read has run past the end, each following field takes one zero byte
+     * (a stop-bit number ends at its first), so the text's length prefix, the last stop-bit read, starts at most 6
+     * bytes past the end.
+     */
+    private static final int GUARD = 8;
 
     @Override
     protected final void writeDocument(Data value) {
+        ensureCapacity(maxLength(value.getText().length()) + TAIL);
         Bytes<?> b = bytes;
         b.clear();
         b.writeSkip(HEADER);
@@ -43,15 +64,34 @@ public class BytesMarshallableCodec extends ChronicleDocumentCodec<Data> {
         b.writeInt(0, (int) (b.writePosition() - HEADER));
     }
 
+    /** The longest document a value with {@code textLength} chars can give: the header, every field at its widest. */
+    static long maxLength(int textLength) {
+        // stop-bit numbers take at most 10 bytes each, the fixed ones 8 + 8 + 4; flag, side; text length prefix
+        return HEADER + 3 * 10 + 1 + 1 + 5 + (long) textLength;
+    }
+
     @Override
     protected final void readDocument(Data target, int payloadLength) {
+        checkShortest(payloadLength);
+        guard(GUARD);
         Bytes<?> b = bytes;
         b.readPositionRemaining(HEADER, payloadLength);
         marshallable.readingInto(target).readMarshallable(b);
         if (b.readRemaining() != 0) {
-            throw new IllegalStateException(b.readRemaining() + " bytes left over after the message");
+            throw new IllegalStateException(b.readRemaining() > 0 ? b.readRemaining() + " bytes left over after the message"
+                    : "the message runs " + -b.readRemaining() + " bytes past the end of the document");
         }
     }
+
+    /** Refuses a payload shorter than the shortest document: every field present, each in its fewest bytes. */
+    final void checkShortest(int payloadLength) {
+        int shortest = stopBit ? 6 : DataBytesMarshallable.TEXT + 1;
+        if (payloadLength < shortest) {
+            throw new DecodeException(name, HEADER, payloadLength + " payload bytes are fewer than the " + shortest
+                    + " of the shortest " + name + " document");
+        }
+    }
+
 
     @Override
     public String render() {
@@ -70,12 +110,12 @@ public class BytesMarshallableCodec extends ChronicleDocumentCodec<Data> {
     static final class InPlace extends BytesMarshallableCodec implements InPlaceAccess {
         private static final long BASE = HEADER;
 
-        InPlace() {
-            super(false);
+        InPlace(String name) {
+            super(name, false);
         }
 
         @Override
-        public void access(Blackhole sink) {
+        public void access(FieldSink sink) {
             checkFixedPart();
             sink.consume(price());
             sink.consume(longInt());
@@ -85,11 +125,10 @@ public class BytesMarshallableCodec extends ChronicleDocumentCodec<Data> {
             sink.consume(textHash());
         }
 
-        /** The same header check as {@link #decode}, then that the fixed part is there. */
+        /** The same checks as {@link #decode}: the header, that the fixed part is there, and the guard after the document. */
         private void checkFixedPart() {
-            if (checkHeader() < DataBytesMarshallable.TEXT + 1) {
-                throw new DecodeException(name, HEADER, (length - HEADER) + " payload bytes are too few for the fixed-width layout");
-            }
+            checkShortest(checkHeader());
+            guard(GUARD);
         }
 
         double price() {

@@ -67,9 +67,11 @@ public final class ChronicleLabels {
 
     /** BytesMarshallable: no keys, no types, text written 8-bit ({@code write8bit} refuses chars above U+00FF). */
     public static Labels bytesMarshallable(boolean stopBit) {
-        return Labels.of("Chronicle Bytes", "BytesMarshallable " + (stopBit ? "stop-bit" : "fixed width")).binary()
+        Labels.Builder b = Labels.of("Chronicle Bytes", "BytesMarshallable " + (stopBit ? "stop-bit" : "fixed width")).binary()
                 .memory(Memory.DIRECT).marshalling(Marshalling.HAND_WRITTEN).fieldIds(FieldIds.NONE)
                 .width(stopBit ? Width.VARIABLE : Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-                .cannotCarry(Limitation.NON_LATIN1_TEXT).build();
+                .cannotCarry(Limitation.NON_LATIN1_TEXT);
+        // only the fixed-width layout has its fields at fixed offsets to read in place
+        return (stopBit ? b : b.inPlaceAccess()).build();
     }
 }

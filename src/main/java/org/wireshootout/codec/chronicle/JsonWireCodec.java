@@ -16,8 +16,8 @@ import java.nio.charset.StandardCharsets;
  */
 public final class JsonWireCodec extends WireCodec {
 
-    public JsonWireCodec() {
-        super("json8bit", b -> new JSONWire(b, false), true);
+    public JsonWireCodec(String name) {
+        super(name, b -> new JSONWire(b, false), true);
     }
 
     /** The JSON payload itself (the 4-byte binary header left out). */

@@ -14,8 +14,8 @@ import java.nio.charset.StandardCharsets;
 public final class TextWireCodec extends WireCodec {
     private final Charset charset;
 
-    public TextWireCodec(boolean use8bit) {
-        super(use8bit ? "twire8bit" : "twireUTF", b -> new TextWire(b, use8bit), true);
+    public TextWireCodec(String name, boolean use8bit) {
+        super(name, b -> new TextWire(b, use8bit), true);
         this.charset = use8bit ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8;
     }
 

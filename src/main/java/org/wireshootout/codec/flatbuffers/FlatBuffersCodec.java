@@ -1,11 +1,14 @@
 package org.wireshootout.codec.flatbuffers;
 
 import com.google.flatbuffers.FlatBufferBuilder;
-import org.openjdk.jmh.infra.Blackhole;
+import org.wireshootout.codec.FieldSink;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.InPlaceAccess;
-import org.wireshootout.codec.utf8.Utf8;
+import org.wireshootout.codec.utf8.LenientUtf8;
+import org.wireshootout.codec.utf8.StrictUtf8;
 import org.wireshootout.model.Data;
 
 import java.nio.ByteBuffer;
@@ -31,8 +34,7 @@ import java.nio.ByteOrder;
  * structure of foreign bytes itself, as a verifier would for this table: every offset, the vtable, each
  * field's extent and the string's length and NUL terminator inside the bytes.
  */
-public final class FlatBuffersCodec implements Codec<Data>, InPlaceAccess {
-    static final String NAME = "flatbuffers";
+public final class FlatBuffersCodec extends NamedCodec<Data> implements InPlaceAccess {
     private static final int CAPACITY = 4096;
     /** Sizes of the six fields in declaration order (the text is a 4-byte offset). */
     private static final int[] FIELD_SIZES = {8, 1, 4, 1, 4, 8};
@@ -40,14 +42,18 @@ public final class FlatBuffersCodec implements Codec<Data>, InPlaceAccess {
 
     private final FlatBufferBuilder builder = new FlatBufferBuilder(CAPACITY);
     private final org.wireshootout.gen.fbs.data.Data table = new org.wireshootout.gen.fbs.data.Data();
-    private final ByteBuffer loaded = ByteBuffer.allocate(CAPACITY).order(ByteOrder.LITTLE_ENDIAN);
-    private final ByteBuffer loadedText = loaded.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    private final FlatBuffersMessage message = new FlatBuffersMessage(name, CAPACITY, (bytes, length) -> {
+        verify(bytes, length);
+        currentText = loadedText();
+    });
+    private final ByteBuffer loadedText = message.loadBuffer().duplicate().order(ByteOrder.LITTLE_ENDIAN);
     private ByteBuffer builderText;
-    /** What decode reads: the builder's buffer after encode, {@link #loaded} after load. */
-    private ByteBuffer current;
+    /** The view of the message's buffer the generated table reads text through. */
     private ByteBuffer currentText;
-    private int start;
-    private int length;
+
+    public FlatBuffersCodec(String name) {
+        super(name);
+    }
 
     @Override
     public int encode(Data value) {
@@ -64,10 +70,8 @@ public final class FlatBuffersCodec implements Codec<Data>, InPlaceAccess {
             // the builder replaced its buffer (it grew): once, not per message
             builderText = bb.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         }
-        current = bb;
         currentText = builderText;
-        start = bb.position();
-        return length = bb.remaining();
+        return message.encoded(bb);
     }
 
     @Override
@@ -81,12 +85,19 @@ public final class FlatBuffersCodec implements Codec<Data>, InPlaceAccess {
         StringBuilder sb = target.textBuffer();
         sb.setLength(0);
         ByteBuffer text = t.textInByteBuffer(currentText);
-        if (text != null) Utf8.decode(text, text.position(), text.remaining(), sb);
+        if (text == null) return;
+        // strict: FlatBuffers strings are UTF-8, and the lenient decoder would hide bad bytes behind U+FFFD
+        if (text.hasArray()) {
+            int at = text.arrayOffset() + text.position();
+            StrictUtf8.decode(text.array(), at, text.remaining(), sb, name, at);
+        } else {
+            LenientUtf8.decode(text, text.position(), text.remaining(), sb);
+        }
     }
 
     /** The six fields read in place by the generated table; the text as the buffer positioned on its bytes. */
     @Override
-    public void access(Blackhole sink) {
+    public void access(FieldSink sink) {
         org.wireshootout.gen.fbs.data.Data t = root();
         sink.consume(t.price());
         sink.consume(t.flag());
@@ -99,70 +110,49 @@ public final class FlatBuffersCodec implements Codec<Data>, InPlaceAccess {
     }
 
     private org.wireshootout.gen.fbs.data.Data root() {
-        if (current == null) throw new DecodeException(NAME, 0, "nothing encoded or loaded");
-        current.position(start);
+        ByteBuffer current = message.current();
+        if (current == null) throw new DecodeException(name, 0, "nothing encoded or loaded");
+        current.position(message.start());
         return org.wireshootout.gen.fbs.data.Data.getRootAsData(current, table);
     }
 
-    private static org.wireshootout.model.Side side(byte side) {
+    private org.wireshootout.model.Side side(byte side) {
         switch (side) {
             case org.wireshootout.gen.fbs.data.Side.Buy: return org.wireshootout.model.Side.Buy;
             case org.wireshootout.gen.fbs.data.Side.Sell: return org.wireshootout.model.Side.Sell;
-            default: throw new DecodeException(NAME, -1, "side " + side + " is neither Buy nor Sell");
+            default: throw new DecodeException(name, -1, "side " + side + " is neither Buy nor Sell");
         }
     }
 
     @Override
-    public int length() {
-        return length;
+    public MessageBuffer buffer() {
+        return message;
     }
 
-    @Override
-    public byte[] bytes() {
-        byte[] copy = new byte[length];
-        System.arraycopy(current.array(), current.arrayOffset() + start, copy, 0, length);
-        return copy;
-    }
-
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        System.arraycopy(current.array(), current.arrayOffset() + start, dst, offset, length);
-        return length;
-    }
-
-    @Override
-    public void load(byte[] src, int offset, int len) {
-        if (len > CAPACITY) throw new DecodeException(NAME, 0, len + " bytes exceed the " + CAPACITY + "-byte buffer");
-        loaded.clear();
-        loaded.put(src, offset, len);
-        loaded.flip(); // position 0, limit len: absolute reads past the message fail
-        verify(loaded, len);
-        current = loaded;
-        currentText = loadedText;
-        start = 0;
-        length = len;
+    private ByteBuffer loadedText() {
+        return loadedText;
     }
 
     /** A structural check of a Data buffer of {@code len} bytes from index 0, as a FlatBuffers verifier makes. */
-    static void verify(ByteBuffer bb, int len) {
-        if (len < 8) throw new DecodeException(NAME, 0, "buffer of " + len + " bytes is too short for a root offset and a table");
+    void verify(ByteBuffer bb, int len) {
+        if (len < 8) throw new DecodeException(name, 0, "buffer of " + len + " bytes is too short for a root offset and a table");
         long table = uint32(bb, 0);
         if ((table & 3) != 0 || table < 4 || table > len - 4) {
-            throw new DecodeException(NAME, 0, "root table offset " + table + " is unaligned or outside the " + len + " bytes");
+            throw new DecodeException(name, 0, "root table offset " + table + " is unaligned or outside the " + len + " bytes");
         }
         int t = (int) table;
         long vtable = (long) t - bb.getInt(t);
         if ((vtable & 1) != 0 || vtable < 0 || vtable > len - 4) {
-            throw new DecodeException(NAME, t, "vtable at " + vtable + " is unaligned or outside the buffer");
+            throw new DecodeException(name, t, "vtable at " + vtable + " is unaligned or outside the buffer");
         }
         int v = (int) vtable;
         int vtableSize = uint16(bb, v);
         int tableSize = uint16(bb, v + 2);
         if (vtableSize < 4 || (vtableSize & 1) != 0 || v + vtableSize > len) {
-            throw new DecodeException(NAME, v, "vtable size " + vtableSize + " is invalid");
+            throw new DecodeException(name, v, "vtable size " + vtableSize + " is invalid");
         }
         if (tableSize < 4 || t + tableSize > len) {
-            throw new DecodeException(NAME, v + 2, "table size " + tableSize + " runs past the buffer");
+            throw new DecodeException(name, v + 2, "table size " + tableSize + " runs past the buffer");
         }
         for (int field = 0; field < FIELD_SIZES.length; field++) {
             int slot = 4 + 2 * field;
@@ -170,24 +160,24 @@ public final class FlatBuffersCodec implements Codec<Data>, InPlaceAccess {
             int fieldOffset = uint16(bb, v + slot);
             if (fieldOffset == 0) continue;
             if (fieldOffset < 4 || fieldOffset + FIELD_SIZES[field] > tableSize) {
-                throw new DecodeException(NAME, v + slot, "field " + field + " at " + fieldOffset + " lies outside its table");
+                throw new DecodeException(name, v + slot, "field " + field + " at " + fieldOffset + " lies outside its table");
             }
             if (field == TEXT_FIELD) verifyString(bb, t + fieldOffset, len);
         }
     }
 
-    private static void verifyString(ByteBuffer bb, int at, int len) {
+    private void verifyString(ByteBuffer bb, int at, int len) {
         long target = at + uint32(bb, at);
         if ((target & 3) != 0 || target > len - 4) {
-            throw new DecodeException(NAME, at, "text offset points to " + target + ", unaligned or outside the buffer");
+            throw new DecodeException(name, at, "text offset points to " + target + ", unaligned or outside the buffer");
         }
         int s = (int) target;
         long size = uint32(bb, s);
         if (size > len - s - 4 - 1) {
-            throw new DecodeException(NAME, s, "text of " + size + " bytes and its NUL run past the buffer");
+            throw new DecodeException(name, s, "text of " + size + " bytes and its NUL run past the buffer");
         }
         if (bb.get(s + 4 + (int) size) != 0) {
-            throw new DecodeException(NAME, s + 4 + size, "text is not NUL-terminated");
+            throw new DecodeException(name, s + 4 + size, "text is not NUL-terminated");
         }
     }
 

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.async.ByteArrayFeeder;
+import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.model.Data;
 
@@ -30,16 +32,18 @@ import java.util.Arrays;
  * <p>What still allocates: {@code JsonGenerator.writeNumber(double)} formats the price through a String
  * ({@code Double.toString}); the label says so.
  */
-public final class JacksonCodec implements Codec<Data> {
-    private static final String NAME = "jackson";
+public final class JacksonCodec extends NamedCodec<Data> {
     private final JsonFactory factory = JsonDataMapping.factory(false);
-    private final JsonDataMapping mapping = new JsonDataMapping(NAME);
+    private final JsonDataMapping mapping = new JsonDataMapping(name);
     private final ReusableByteSink sink = new ReusableByteSink(256);
     private JsonGenerator generator;
     /** The fed parser, kept across messages; dropped after a failure, since its state is then unknown. */
     private JsonParser fed;
+    /** Bytes fed to {@link #fed} so far: where the next message starts in the parser's count of bytes. */
+    private long fedBefore;
 
-    public JacksonCodec() {
+    public JacksonCodec(String name) {
+        super(name);
         generator = newGenerator();
     }
 
@@ -60,39 +64,36 @@ public final class JacksonCodec implements Codec<Data> {
             generator = newGenerator(); // a half-written object leaves the generator unusable
             throw e instanceof IOException ? new UncheckedIOException((IOException) e) : (RuntimeException) e;
         }
-        return sink.size();
+        return sink.length();
     }
 
     @Override
     public void decode(Data target) {
+        long start = fedBefore; // 0 whenever there is no parser yet: the field is reset with it
         try {
-            JsonDataMapping.checkLength(NAME, sink.size());
+            JsonDataMapping.checkLength(name, sink.length());
             if (fed == null) fed = factory.createNonBlockingByteArrayParser();
             // without trailing whitespace, so that the mapping can tell the object ended the message
-            int end = JsonDataMapping.trimTrailingWhitespace(sink.array(), sink.size());
+            int end = JsonDataMapping.trimTrailingWhitespace(sink.array(), sink.length());
             ((ByteArrayFeeder) fed.getNonBlockingInputFeeder()).feedInput(sink.array(), 0, end);
+            fedBefore = start + end;
+            mapping.offsetBase(start);
             mapping.read(fed, target);
         } catch (IOException e) {
-            fed = null;
-            throw JsonDataMapping.wrap(NAME, e);
+            dropParser();
+            throw JsonDataMapping.wrap(name, e, start);
         } catch (RuntimeException e) {
-            fed = null;
+            dropParser();
             throw e;
         }
     }
 
-    @Override public int length() { return sink.size(); }
-
-    @Override public byte[] bytes() { return Arrays.copyOf(sink.array(), sink.size()); }
-
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        int n = sink.size();
-        System.arraycopy(sink.array(), 0, dst, offset, n);
-        return n;
+    private void dropParser() {
+        fed = null;
+        fedBefore = 0;
     }
 
-    @Override public void load(byte[] src, int offset, int length) { sink.load(src, offset, length); }
+    @Override public MessageBuffer buffer() { return sink; }
 
-    @Override public String render() { return new String(sink.array(), 0, sink.size(), StandardCharsets.UTF_8); }
+    @Override public String render() { return new String(sink.array(), 0, sink.length(), StandardCharsets.UTF_8); }
 }

@@ -73,6 +73,7 @@ final class JsonDataMapping {
 
     private final String format;
     private char[] chars = new char[64];
+    private long offsetBase;
 
     JsonDataMapping(String format) {
         this.format = format;
@@ -119,8 +120,26 @@ final class JsonDataMapping {
         g.flush();
     }
 
-    /** Reads exactly one JSON object from {@code p} into {@code target}, then insists nothing but the end follows. */
+    /**
+     * Reads exactly one JSON object from the fed (non-blocking) parser {@code p} into {@code target}, then insists
+     * that the object's closing brace was the last byte fed.
+     */
     void read(JsonParser p, Data target) throws IOException {
+        readObject(p, target);
+        // The fed parser was given the message without trailing whitespace, so the object's closing brace must
+        // have been the last byte. Asking for the next token would not do: a partial token after the object ("1",
+        // "tru", an unclosed string) gives NOT_AVAILABLE, and the parser would carry it into the next message.
+        if (!((NonBlockingInputFeeder) p.getNonBlockingInputFeeder()).needMoreInput()) {
+            throw fail(p, "content after the object");
+        }
+    }
+
+    /**
+     * Reads one JSON object from {@code p} into {@code target}, up to and including its closing brace, and reads
+     * nothing after it: what may follow the object is the caller's to check, as only the caller knows where the
+     * message ends.
+     */
+    void readObject(JsonParser p, Data target) throws IOException {
         if (next(p) != JsonToken.START_OBJECT) throw fail(p, "expected a JSON object, found " + p.currentToken());
         int seen = 0;
         JsonToken t;
@@ -171,30 +190,18 @@ final class JsonDataMapping {
         }
         if (t != JsonToken.END_OBJECT) throw fail(p, "expected a field name or the end of the object, found " + t);
         if (seen != ALL_FIELDS) throw fail(p, "missing field(s): " + missing(seen));
-        if (p.canParseAsync()) {
-            // The fed parser: it was given the message without trailing whitespace, so the object's closing brace
-            // must have been the last byte. Asking for the next token would not do: a partial token after the
-            // object ("1", "tru", an unclosed string) gives NOT_AVAILABLE, and the parser would carry it into the
-            // next message it is fed.
-            if (!((NonBlockingInputFeeder) p.getNonBlockingInputFeeder()).needMoreInput()) {
-                throw fail(p, "content after the object");
-            }
-            return;
-        }
-        // a blocking parser over this message alone: the end of input is null
-        JsonToken after = p.nextToken();
-        if (after != null) throw fail(p, "content after the object: " + after);
     }
 
     /** The length of the message without the JSON whitespace at its end. */
     static int trimTrailingWhitespace(byte[] b, int length) {
         int end = length;
-        while (end > 0) {
-            byte c = b[end - 1];
-            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') break;
-            end--;
-        }
+        while (end > 0 && isWhitespace(b[end - 1])) end--;
         return end;
+    }
+
+    /** Whether {@code c} is one of the four characters JSON allows between tokens. */
+    static boolean isWhitespace(int c) {
+        return c == ' ' || c == '\n' || c == '\r' || c == '\t';
     }
 
     /** Refuses a message longer than {@link #MAX_MESSAGE_BYTES} before any parser sees it. */
@@ -245,10 +252,19 @@ final class JsonDataMapping {
 
     /** Jackson's own parse error (malformed JSON, number out of range) as a DecodeException keeping its location. */
     static DecodeException wrap(String format, IOException e) {
+        return wrap(format, e, 0);
+    }
+
+    /**
+     * As {@link #wrap(String, IOException)}, for a parser that has read {@code base} bytes of earlier messages
+     * before this one: the offset reported is within this message.
+     */
+    static DecodeException wrap(String format, IOException e, long base) {
         long offset = -1;
         if (e instanceof JsonProcessingException && ((JsonProcessingException) e).getLocation() != null) {
             JsonLocation l = ((JsonProcessingException) e).getLocation();
             offset = l.getByteOffset() >= 0 ? l.getByteOffset() : l.getCharOffset();
+            if (offset >= 0) offset -= base;
         }
         return new DecodeException(format, offset, originalMessage(e), e);
     }
@@ -257,9 +273,18 @@ final class JsonDataMapping {
         return e instanceof JsonProcessingException ? ((JsonProcessingException) e).getOriginalMessage() : e.toString();
     }
 
-    private DecodeException fail(JsonParser p, String what) {
+    /**
+     * For a parser kept across messages: how many bytes (or chars) of earlier messages it read before the current
+     * one, so that the offsets in errors count from the start of the current message.
+     */
+    void offsetBase(long base) {
+        this.offsetBase = base;
+    }
+
+    DecodeException fail(JsonParser p, String what) {
         long offset = p.currentTokenLocation().getByteOffset();
         // a parser over characters (the Reader row) knows char offsets only
-        return new DecodeException(format, offset >= 0 ? offset : p.currentTokenLocation().getCharOffset(), what);
+        if (offset < 0) offset = p.currentTokenLocation().getCharOffset();
+        return new DecodeException(format, offset >= 0 ? offset - offsetBase : offset, what);
     }
 }

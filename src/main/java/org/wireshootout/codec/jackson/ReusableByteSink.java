@@ -1,13 +1,15 @@
 package org.wireshootout.codec.jackson;
 
+import org.wireshootout.codec.MessageBuffer;
+
 import java.io.OutputStream;
 import java.util.Arrays;
 
 /**
  * A growable byte array the codec owns and rewinds for every message, in place of a new
- * {@code ByteArrayOutputStream} and {@code toByteArray()} per call. Not synchronized (a codec is single-threaded).
+ * {@code ByteArrayOutputStream} and {@code toByteArray()} per call: the buffer of both Jackson heap rows. Not synchronized (a codec is single-threaded).
  */
-final class ReusableByteSink extends OutputStream {
+final class ReusableByteSink extends OutputStream implements MessageBuffer {
     private byte[] buf;
     private int size;
 
@@ -23,12 +25,25 @@ final class ReusableByteSink extends OutputStream {
         return buf;
     }
 
-    int size() {
+    @Override
+    public int length() {
+        return size;
+    }
+
+    @Override
+    public byte[] bytes() {
+        return Arrays.copyOf(buf, size);
+    }
+
+    @Override
+    public int copyTo(byte[] dst, int offset) {
+        System.arraycopy(buf, 0, dst, offset, size);
         return size;
     }
 
     /** Replaces the content with a copy of {@code len} bytes of {@code src}. */
-    void load(byte[] src, int off, int len) {
+    @Override
+    public void load(byte[] src, int off, int len) {
         size = 0;
         write(src, off, len);
     }

@@ -1,6 +1,9 @@
 package org.wireshootout.codec.jdk;
 
 import net.openhft.chronicle.bytes.Bytes;
+import org.wireshootout.codec.ArrayMessage;
+import org.wireshootout.codec.ChronicleBytesMessage;
+import org.wireshootout.codec.MessageBuffer;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,14 +24,8 @@ abstract class ByteStore {
     /** Bytes not yet read since {@link #rewindForRead}. */
     abstract long unread();
 
-    abstract int length();
-
-    abstract byte[] copy();
-
-    /** Copies the {@link #length} stored bytes into {@code dst} at {@code offset} without moving the read position; returns the length. */
-    abstract int copyTo(byte[] dst, int offset);
-
-    abstract void load(byte[] src, int offset, int length);
+    /** The stored message, for the codec's length / bytes / copyTo / load; reads never move the read position. */
+    abstract MessageBuffer message();
 
     /** A byte array on the heap, grown when needed, with an output and an input stream over it. */
     static final class Heap extends ByteStore {
@@ -83,23 +80,14 @@ abstract class ByteStore {
 
         @Override long unread() { return size - readPos; }
 
-        @Override int length() { return size; }
-
-        @Override byte[] copy() { return Arrays.copyOf(buf, size); }
-
-        @Override
-        int copyTo(byte[] dst, int offset) {
-            System.arraycopy(buf, 0, dst, offset, size);
-            return size;
-        }
-
-        @Override
-        void load(byte[] src, int offset, int length) {
+        private final ArrayMessage message = new ArrayMessage(() -> buf, () -> size, (src, offset, length) -> {
             size = 0;
             ensure(length);
             System.arraycopy(src, offset, buf, 0, length);
             size = length;
-        }
+        });
+
+        @Override MessageBuffer message() { return message; }
     }
 
     /** A direct Chronicle {@link Bytes}, through its own {@code outputStream()} and {@code inputStream()}. */
@@ -114,26 +102,8 @@ abstract class ByteStore {
 
         @Override long unread() { return bytes.readRemaining(); }
 
-        @Override int length() { return (int) bytes.writePosition(); }
+        private final ChronicleBytesMessage message = new ChronicleBytesMessage(bytes);
 
-        @Override
-        byte[] copy() {
-            byte[] c = new byte[length()];
-            bytes.read(0, c, 0, c.length);
-            return c;
-        }
-
-        @Override
-        int copyTo(byte[] dst, int offset) {
-            int n = length();
-            bytes.read(0, dst, offset, n);
-            return n;
-        }
-
-        @Override
-        void load(byte[] src, int offset, int length) {
-            bytes.clear();
-            bytes.write(src, offset, length);
-        }
+        @Override MessageBuffer message() { return message; }
     }
 }

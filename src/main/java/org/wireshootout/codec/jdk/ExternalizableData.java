@@ -1,6 +1,6 @@
 package org.wireshootout.codec.jdk;
 
-import org.wireshootout.model.Data;
+import org.wireshootout.model.PlainData;
 import org.wireshootout.model.Side;
 
 import java.io.Externalizable;
@@ -17,39 +17,10 @@ import java.io.ObjectOutput;
  * <p>{@code ObjectInputStream} makes a new instance through the public no-argument constructor for every
  * object it reads; the codec copies its fields into the caller's target.
  */
-public final class ExternalizableData implements Externalizable, DataAdapter {
+public final class ExternalizableData extends PlainData implements Externalizable, DataAdapter {
     private static final long serialVersionUID = 1L;
 
-    double price;
-    boolean flag;
-    String text;
-    Side side;
-    int smallInt;
-    long longInt;
-
     public ExternalizableData() {
-    }
-
-    @Override
-    public void from(Data v) {
-        price = v.getPrice();
-        flag = v.isFlag();
-        text = v.getText().toString();
-        side = v.getSide();
-        smallInt = v.getSmallInt();
-        longInt = v.getLongInt();
-    }
-
-    @Override
-    public void into(Data target) {
-        target.setPrice(price);
-        target.setFlag(flag);
-        StringBuilder sb = target.textBuffer();
-        sb.setLength(0);
-        sb.append(text);
-        target.setSide(side);
-        target.setSmallInt(smallInt);
-        target.setLongInt(longInt);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.wireshootout.codec.jdk;
 
+import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.model.Data;
@@ -27,33 +29,32 @@ import java.util.Set;
  * enum and {@code java.lang.Enum}, which its side field needs), with no arrays and bounded depth, references and
  * stream length. Bytes left after the object, or an object of another class, are a {@link DecodeException}.
  */
-public final class JavaSerializationCodec implements Codec<Data> {
-    private final String name;
+public final class JavaSerializationCodec extends NamedCodec<Data> {
     private final ByteStore store;
     private final DataAdapter writeAdapter;
     private final Class<?> adapterClass;
     private final ObjectInputFilter filter;
 
     private JavaSerializationCodec(String name, ByteStore store, DataAdapter writeAdapter, Set<Class<?>> allowed) {
-        this.name = name;
+        super(name);
         this.store = store;
         this.writeAdapter = writeAdapter;
         this.adapterClass = writeAdapter.getClass();
         this.filter = JavaSerialization.allowOnly(allowed);
     }
 
-    public static JavaSerializationCodec externalizable() {
-        return new JavaSerializationCodec("externalizable", new ByteStore.Heap(), new ExternalizableData(),
+    public static JavaSerializationCodec externalizable(String name) {
+        return new JavaSerializationCodec(name, new ByteStore.Heap(), new ExternalizableData(),
                 Set.of(ExternalizableData.class));
     }
 
-    public static JavaSerializationCodec externalizableChronicleBytes() {
-        return new JavaSerializationCodec("externalizableCBytes", new ByteStore.ChronicleBytes(), new ExternalizableData(),
+    public static JavaSerializationCodec externalizableChronicleBytes(String name) {
+        return new JavaSerializationCodec(name, new ByteStore.ChronicleBytes(), new ExternalizableData(),
                 Set.of(ExternalizableData.class));
     }
 
-    public static JavaSerializationCodec serializable() {
-        return new JavaSerializationCodec("serializable", new ByteStore.Heap(), new SerializableData(),
+    public static JavaSerializationCodec serializable(String name) {
+        return new JavaSerializationCodec(name, new ByteStore.Heap(), new SerializableData(),
                 Set.of(SerializableData.class, Side.class, Enum.class));
     }
 
@@ -67,7 +68,7 @@ public final class JavaSerializationCodec implements Codec<Data> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return store.length();
+        return store.message().length();
     }
 
     @Override
@@ -79,22 +80,16 @@ public final class JavaSerializationCodec implements Codec<Data> {
             ois.setObjectInputFilter(filter);
             o = ois.readObject();
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
-            throw new DecodeException(name, store.length() - store.unread(), e.toString(), e);
+            throw new DecodeException(name, store.message().length() - store.unread(), e.toString(), e);
         }
         if (!adapterClass.isInstance(o)) {
             throw new DecodeException(name, 0, "expected a " + adapterClass.getName() + ", found " + (o == null ? "null" : o.getClass().getName()));
         }
         if (store.unread() != 0) {
-            throw new DecodeException(name, store.length() - store.unread(), store.unread() + " bytes after the object");
+            throw new DecodeException(name, store.message().length() - store.unread(), store.unread() + " bytes after the object");
         }
         ((DataAdapter) o).into(target);
     }
 
-    @Override public int length() { return store.length(); }
-
-    @Override public byte[] bytes() { return store.copy(); }
-
-    @Override public int copyTo(byte[] dst, int offset) { return store.copyTo(dst, offset); }
-
-    @Override public void load(byte[] src, int offset, int length) { store.load(src, offset, length); }
+    @Override public MessageBuffer buffer() { return store.message(); }
 }

@@ -3,6 +3,8 @@ package org.wireshootout.codec.limit;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.HeapMessage;
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 
@@ -15,9 +17,13 @@ import java.nio.ByteOrder;
  * stop-bit length and its chars, one byte each when every char is below U+0100, else two bytes each (the
  * length's low bit says which). The physical floor any format is measured against.
  */
-public final class LimitCodec implements Codec<Data> {
+public final class LimitCodec extends NamedCodec<Data> {
     private static final int FIXED_PART = 8 + 1 + 1 + 4 + 8;
-    private final HeapMessage encoded = new HeapMessage(4096);
+    private final HeapMessage encoded = new HeapMessage(name, 4096);
+
+    public LimitCodec(String name) {
+        super(name);
+    }
     private final ByteBuffer buffer = ByteBuffer.wrap(encoded.array).order(ByteOrder.LITTLE_ENDIAN);
 
     @Override
@@ -92,8 +98,5 @@ public final class LimitCodec implements Codec<Data> {
         throw new DecodeException("limit", b.position(), "text length longer than 5 bytes");
     }
 
-    @Override public int length() { return encoded.length(); }
-    @Override public byte[] bytes() { return encoded.bytes(); }
-    @Override public int copyTo(byte[] dst, int offset) { return encoded.copyTo(dst, offset); }
-    @Override public void load(byte[] src, int offset, int len) { encoded.load("limit", src, offset, len); }
+    @Override public MessageBuffer buffer() { return encoded; }
 }

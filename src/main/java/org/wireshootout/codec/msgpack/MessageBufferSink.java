@@ -15,7 +15,7 @@ import java.util.Arrays;
  * own {@code ArrayBufferOutput} would allocate a new chunk per flush instead. Used by the six-field and the
  * IEX MessagePack rows.
  */
-public final class MessageBufferSink implements MessageBufferOutput {
+public final class MessageBufferSink implements MessageBufferOutput, org.wireshootout.codec.MessageBuffer {
     private byte[] store;
     private MessageBuffer storeBuffer;
     private byte[] overflow = new byte[0];
@@ -37,16 +37,19 @@ public final class MessageBufferSink implements MessageBufferOutput {
         return store;
     }
 
-    public int size() {
+    @Override
+    public int length() {
         return size;
     }
 
     /** A copy of the content. */
+    @Override
     public byte[] bytes() {
         return Arrays.copyOf(store, size);
     }
 
     /** Copies the content into {@code dst} at {@code offset}; returns its length. */
+    @Override
     public int copyTo(byte[] dst, int offset) {
         System.arraycopy(store, 0, dst, offset, size);
         return size;
@@ -62,6 +65,7 @@ public final class MessageBufferSink implements MessageBufferOutput {
     }
 
     /** Replaces the content with a copy of {@code len} bytes of {@code src}. */
+    @Override
     public void load(byte[] src, int off, int len) {
         size = 0;
         append(src, off, len);

@@ -1,5 +1,7 @@
 package org.wireshootout.codec.msgpack;
 
+import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.utf8.StrictUtf8;
 import org.msgpack.core.MessageFormat;
 import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessagePackException;
@@ -26,7 +28,7 @@ import java.util.Arrays;
  * codec's byte array for every decode.
  *
  * <p>No String per message: field names are pre-encoded byte arrays written as raw string payloads, the text
- * is encoded to UTF-8 into a reused array ({@link Utf8}) and read back from the payload bytes into the
+ * is encoded to UTF-8 into a reused array ({@link StrictUtf8}) and read back from the payload bytes into the
  * target's StringBuilder. The price is always a float64 ({@code packDouble}); the integers take msgpack's
  * smallest form.
  *
@@ -34,8 +36,7 @@ import java.util.Arrays;
  * msgpack type, an integer out of range (msgpack-core's own exception), or a length reaching past the message
  * is a {@link DecodeException}.
  */
-public final class MsgpackCodec implements Codec<Data> {
-    private static final String NAME = "msgpack";
+public final class MsgpackCodec extends NamedCodec<Data> {
     private static final byte[][] NAMES = new byte[6][];
     private static final byte[] BUY = Side.Buy.name().getBytes(StandardCharsets.US_ASCII);
     private static final byte[] SELL = Side.Sell.name().getBytes(StandardCharsets.US_ASCII);
@@ -55,6 +56,10 @@ public final class MsgpackCodec implements Codec<Data> {
     private final ArrayBufferInput input = new ArrayBufferInput(new byte[0]);
     private final MessageUnpacker unpacker = MessagePack.newDefaultUnpacker(input);
 
+
+    public MsgpackCodec(String name) {
+        super(name);
+    }
     @Override
     public int encode(Data value) {
         out.reset();
@@ -67,9 +72,9 @@ public final class MsgpackCodec implements Codec<Data> {
             p.packBoolean(value.isFlag());
             name(p, DataFields.text);
             CharSequence text = value.getText();
-            int max = Utf8.maxBytes(text.length());
+            int max = StrictUtf8.maxBytes(text.length());
             if (max > scratch.length) scratch = new byte[Math.max(max, scratch.length * 2)];
-            int n = Utf8.encode(text, scratch, 0);
+            int n = StrictUtf8.encode(text, scratch, 0);
             p.packRawStringHeader(n);
             p.writePayload(scratch, 0, n);
             name(p, DataFields.side);
@@ -84,7 +89,7 @@ public final class MsgpackCodec implements Codec<Data> {
         } catch (IOException e) {
             throw new UncheckedIOException(e); // the output never throws; kept for the interface
         }
-        return out.size();
+        return out.length();
     }
 
     private static void name(MessagePacker p, DataFields f) throws IOException {
@@ -96,7 +101,7 @@ public final class MsgpackCodec implements Codec<Data> {
     @Override
     public void decode(Data target) {
         byte[] array = out.array();
-        int size = out.size();
+        int size = out.length();
         if (array != wrapped) {
             wrapped = array;
             wrappedBuffer = MessageBuffer.wrap(array);
@@ -134,7 +139,7 @@ public final class MsgpackCodec implements Codec<Data> {
                         int len = stringPayload(u, size, "text");
                         StringBuilder sb = target.textBuffer();
                         sb.setLength(0);
-                        Utf8.decode(scratch, 0, len, sb, NAME, at);
+                        StrictUtf8.decode(scratch, 0, len, sb, name, at);
                         break;
                     }
                     case side: {
@@ -162,7 +167,7 @@ public final class MsgpackCodec implements Codec<Data> {
                 throw fail(u, "the map takes " + u.getTotalReadBytes() + " bytes but the message has " + size);
             }
         } catch (IOException | MessagePackException e) {
-            throw new DecodeException(NAME, u.getTotalReadBytes(), e.toString(), e);
+            throw new DecodeException(name, u.getTotalReadBytes(), e.toString(), e);
         }
     }
 
@@ -185,22 +190,16 @@ public final class MsgpackCodec implements Codec<Data> {
         return null;
     }
 
-    private static void expect(MessageUnpacker u, ValueType type, Object what) throws IOException {
+    private void expect(MessageUnpacker u, ValueType type, Object what) throws IOException {
         MessageFormat f = u.getNextFormat();
         if (f.getValueType() != type) throw fail(u, what + " must be " + type + ", found " + f);
     }
 
-    private static DecodeException fail(MessageUnpacker u, String what) {
-        return new DecodeException(NAME, u.getTotalReadBytes(), what);
+    private DecodeException fail(MessageUnpacker u, String what) {
+        return new DecodeException(name, u.getTotalReadBytes(), what);
     }
 
-    @Override public int length() { return out.size(); }
-
-    @Override public byte[] bytes() { return out.bytes(); }
-
-    @Override public int copyTo(byte[] dst, int offset) { return out.copyTo(dst, offset); }
-
-    @Override public void load(byte[] src, int offset, int length) { out.load(src, offset, length); }
+    @Override public org.wireshootout.codec.MessageBuffer buffer() { return out; }
 
     @Override public String render() { return out.render(); }
 }

@@ -7,6 +7,8 @@ import com.google.protobuf.Parser;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.HeapMessage;
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.gen.proto.DataProto;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
@@ -34,8 +36,7 @@ import java.io.IOException;
  * <p>proto3 writes a double only when its bits are non-zero ({@code doubleToRawLongBits}), so -0.0 and NaN
  * are written and come back exactly; the shared round-trip test checks it.
  */
-public final class ProtobufCodec implements Codec<Data> {
-    static final String NAME = "protobuf";
+public final class ProtobufCodec extends NamedCodec<Data> {
     private static final int CAPACITY = 4096;
     private static final Parser<DataProto.Data> PARSER = DataProto.Data.parser();
     /**
@@ -47,7 +48,11 @@ public final class ProtobufCodec implements Codec<Data> {
      */
     static final int RECURSION_LIMIT = 4;
 
-    private final HeapMessage encoded = new HeapMessage(CAPACITY);
+    private final HeapMessage encoded = new HeapMessage(name, CAPACITY);
+
+    public ProtobufCodec(String name) {
+        super(name);
+    }
     private final byte[] buffer = encoded.array;
     private final DataProto.Data.Builder builder = DataProto.Data.newBuilder();
 
@@ -66,7 +71,7 @@ public final class ProtobufCodec implements Codec<Data> {
         try {
             message.writeTo(out);
         } catch (IOException e) {
-            throw new IllegalStateException(NAME + ": message does not fit the " + CAPACITY + "-byte buffer", e);
+            throw new IllegalStateException(name + ": message does not fit the " + CAPACITY + "-byte buffer", e);
         }
         return encoded.setLength(out.getTotalBytesWritten());
     }
@@ -82,7 +87,7 @@ public final class ProtobufCodec implements Codec<Data> {
             message = PARSER.parsePartialFrom(in);
             in.checkLastTagWas(0); // an end-group tag at the top level ends parsing early: refused, as parseFrom does
         } catch (InvalidProtocolBufferException e) {
-            throw new DecodeException(NAME, in.getTotalBytesRead(), e.getMessage(), e);
+            throw new DecodeException(name, in.getTotalBytesRead(), e.getMessage(), e);
         }
         target.setPrice(message.getPrice());
         target.setFlag(message.getFlag());
@@ -90,16 +95,13 @@ public final class ProtobufCodec implements Codec<Data> {
         switch (message.getSide()) {
             case BUY: target.setSide(Side.Buy); break;
             case SELL: target.setSide(Side.Sell); break;
-            default: throw new DecodeException(NAME, -1, "side " + message.getSideValue() + " is neither BUY nor SELL");
+            default: throw new DecodeException(name, -1, "side " + message.getSideValue() + " is neither BUY nor SELL");
         }
         target.setSmallInt(message.getSmallInt());
         target.setLongInt(message.getLongInt());
     }
 
-    @Override public int length() { return encoded.length(); }
-    @Override public byte[] bytes() { return encoded.bytes(); }
-    @Override public int copyTo(byte[] dst, int offset) { return encoded.copyTo(dst, offset); }
-    @Override public void load(byte[] src, int offset, int len) { encoded.load(NAME, src, offset, len); }
+    @Override public MessageBuffer buffer() { return encoded; }
 
     @Override
     public String render() {

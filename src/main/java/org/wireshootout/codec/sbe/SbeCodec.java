@@ -1,12 +1,15 @@
 package org.wireshootout.codec.sbe;
 
 import org.agrona.concurrent.UnsafeBuffer;
-import org.openjdk.jmh.infra.Blackhole;
+import org.wireshootout.codec.FieldSink;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.HeapMessage;
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.InPlaceAccess;
-import org.wireshootout.codec.utf8.Utf8;
+import org.wireshootout.codec.utf8.LenientUtf8;
+import org.wireshootout.codec.utf8.StrictUtf8;
 import org.wireshootout.gen.sbe.data.BooleanType;
 import org.wireshootout.gen.sbe.data.DataDecoder;
 import org.wireshootout.gen.sbe.data.DataEncoder;
@@ -30,12 +33,15 @@ import org.wireshootout.model.Side;
  * <p>SBE's generated decoder checks nothing; decode checks the header (schema, template, block length) and
  * that the text's length prefix stays inside the message, so hostile bytes give a {@link DecodeException}.
  */
-public final class SbeCodec implements Codec<Data>, InPlaceAccess {
-    static final String NAME = "sbe";
+public final class SbeCodec extends NamedCodec<Data> implements InPlaceAccess {
     private static final int CAPACITY = 4096;
     private static final int HEADER = MessageHeaderDecoder.ENCODED_LENGTH;
 
-    private final HeapMessage encoded = new HeapMessage(CAPACITY);
+    private final HeapMessage encoded = new HeapMessage(name, CAPACITY);
+
+    public SbeCodec(String name) {
+        super(name);
+    }
     private final byte[] storage = encoded.array;
     private final UnsafeBuffer buffer = new UnsafeBuffer(storage);
     private final MessageHeaderEncoder headerEncoder = new MessageHeaderEncoder();
@@ -52,7 +58,7 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
         if (3 * text.length() > textScratch.length) {
             textScratch = new byte[3 * text.length()]; // grows once for a longer text, never per message
         }
-        int textLength = Utf8.encode(text, textScratch, 0);
+        int textLength = LenientUtf8.encode(text, textScratch, 0);
         encoder.wrapAndApplyHeader(buffer, 0, headerEncoder)
                 .price(value.getPrice())
                 .longInt(value.getLongInt())
@@ -75,12 +81,14 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
         wrapTextChecked();
         StringBuilder sb = target.textBuffer();
         sb.setLength(0);
-        Utf8.decode(textView.byteArray(), textView.wrapAdjustment(), textView.capacity(), sb);
+        // strict: the schema declares the text UTF-8, and the lenient decoder would hide bad bytes behind U+FFFD
+        int at = textView.wrapAdjustment();
+        StrictUtf8.decode(textView.byteArray(), at, textView.capacity(), sb, name, at);
     }
 
     /** The six fields read from the buffer by the generated decoder; the text as a view of its bytes. */
     @Override
-    public void access(Blackhole sink) {
+    public void access(FieldSink sink) {
         wrapDecoder();
         sink.consume(decoder.price());
         sink.consume(decoder.longInt());
@@ -94,16 +102,16 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
 
     private void wrapDecoder() {
         if (encoded.length() < HEADER + DataDecoder.BLOCK_LENGTH) {
-            throw new DecodeException(NAME, 0, "message of " + encoded.length() + " bytes is shorter than header and block");
+            throw new DecodeException(name, 0, "message of " + encoded.length() + " bytes is shorter than header and block");
         }
         headerDecoder.wrap(buffer, 0);
         if (headerDecoder.schemaId() != DataDecoder.SCHEMA_ID || headerDecoder.templateId() != DataDecoder.TEMPLATE_ID) {
-            throw new DecodeException(NAME, 2, "schema " + headerDecoder.schemaId() + " template " + headerDecoder.templateId()
+            throw new DecodeException(name, 2, "schema " + headerDecoder.schemaId() + " template " + headerDecoder.templateId()
                     + " is not the Data message (schema " + DataDecoder.SCHEMA_ID + " template " + DataDecoder.TEMPLATE_ID + ")");
         }
         int blockLength = headerDecoder.blockLength();
         if (blockLength < DataDecoder.BLOCK_LENGTH || HEADER + blockLength > encoded.length()) {
-            throw new DecodeException(NAME, 0, "block length " + blockLength + " does not fit a " + encoded.length() + "-byte message");
+            throw new DecodeException(name, 0, "block length " + blockLength + " does not fit a " + encoded.length() + "-byte message");
         }
         decoder.wrap(buffer, HEADER, blockLength, headerDecoder.version());
     }
@@ -111,32 +119,29 @@ public final class SbeCodec implements Codec<Data>, InPlaceAccess {
     private void wrapTextChecked() {
         int at = decoder.limit();
         if (at + DataDecoder.textHeaderLength() > encoded.length()) {
-            throw new DecodeException(NAME, at, "text length runs past the end of the message");
+            throw new DecodeException(name, at, "text length runs past the end of the message");
         }
         int textLength = decoder.textLength();
         if (textLength < 0 || textLength > encoded.length() - at - DataDecoder.textHeaderLength()) {
-            throw new DecodeException(NAME, at, "text of " + (textLength & 0xFFFF_FFFFL) + " bytes runs past the end of the "
+            throw new DecodeException(name, at, "text of " + (textLength & 0xFFFF_FFFFL) + " bytes runs past the end of the "
                     + encoded.length() + "-byte message");
         }
         decoder.wrapText(textView);
     }
 
-    private static boolean flag(short raw) {
+    private boolean flag(short raw) {
         if (raw == BooleanType.T.value()) return true;
         if (raw == BooleanType.F.value()) return false;
-        throw new DecodeException(NAME, HEADER + DataDecoder.flagEncodingOffset(), "flag " + raw + " is neither T nor F");
+        throw new DecodeException(name, HEADER + DataDecoder.flagEncodingOffset(), "flag " + raw + " is neither T nor F");
     }
 
-    private static Side side(short raw) {
+    private Side side(short raw) {
         if (raw == org.wireshootout.gen.sbe.data.Side.Buy.value()) return Side.Buy;
         if (raw == org.wireshootout.gen.sbe.data.Side.Sell.value()) return Side.Sell;
-        throw new DecodeException(NAME, HEADER + DataDecoder.sideEncodingOffset(), "side " + raw + " is neither Buy nor Sell");
+        throw new DecodeException(name, HEADER + DataDecoder.sideEncodingOffset(), "side " + raw + " is neither Buy nor Sell");
     }
 
-    @Override public int length() { return encoded.length(); }
-    @Override public byte[] bytes() { return encoded.bytes(); }
-    @Override public int copyTo(byte[] dst, int offset) { return encoded.copyTo(dst, offset); }
-    @Override public void load(byte[] src, int offset, int len) { encoded.load(NAME, src, offset, len); }
+    @Override public MessageBuffer buffer() { return encoded; }
 
     @Override
     public String render() {

@@ -1,5 +1,8 @@
 package org.wireshootout.codec.yaml;
 
+import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.ArrayMessage;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.FieldMap;
@@ -9,6 +12,8 @@ import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.representer.Representer;
 
@@ -35,7 +40,8 @@ import java.util.Map;
  * nesting is limited to 2 and the document to {@value #CODE_POINT_LIMIT} code points and as many bytes (see
  * {@link #CODE_POINT_LIMIT} for why the bytes are checked by the codec). The loaded Map is then
  * checked and copied into the target by hand: fields in any order, unknown/missing fields or wrong types are a
- * {@link DecodeException}.
+ * {@link DecodeException}. A document must end as the encoder ends it, with a line break (or, in flow style,
+ * with its closing brace): a block document cut inside its last line is still valid YAML.
  *
  * <p>Dumping: one {@link Yaml} instance, one {@link LinkedHashMap} refilled per message (insertion order keeps
  * the fields in model order) and one reusable character sink; characters go to UTF-8 through a reused encoder.
@@ -45,8 +51,7 @@ import java.util.Map;
  * <p>YAML carries what JSON cannot: SnakeYAML writes NaN and the infinities as {@code .NaN}, {@code .inf},
  * {@code -.inf} and resolves them back, and -0.0 as {@code -0.0}.
  */
-public final class SnakeYamlCodec implements Codec<Data> {
-    private static final String NAME = "snakeYaml";
+public final class SnakeYamlCodec extends NamedCodec<Data> {
     /**
      * The largest document, in code points and (checked first, by the codec) in UTF-8 bytes, which are never
      * fewer. SnakeYAML checks its code point limit between tokens only, so one long scalar is scanned whole
@@ -66,9 +71,15 @@ public final class SnakeYamlCodec implements Codec<Data> {
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     private ByteBuffer bytes = ByteBuffer.allocate(512);
+    private final ArrayMessage message = new ArrayMessage(() -> bytes.array(), () -> bytes.position(), (src, offset, length) -> {
+        if (bytes.capacity() < length) bytes = ByteBuffer.allocate(length);
+        bytes.clear();
+        bytes.put(src, offset, length);
+    });
     private CharBuffer decoded = CharBuffer.allocate(512);
 
-    public SnakeYamlCodec() {
+    public SnakeYamlCodec(String name) {
+        super(name);
         LoaderOptions load = new LoaderOptions();
         load.setAllowDuplicateKeys(false);
         load.setMaxAliasesForCollections(0);
@@ -107,44 +118,55 @@ public final class SnakeYamlCodec implements Codec<Data> {
     public void decode(Data target) {
         int length = bytes.position();
         if (length > CODE_POINT_LIMIT) {
-            throw new DecodeException(NAME, 0, "document of " + length + " bytes exceeds the " + CODE_POINT_LIMIT + "-byte limit");
+            throw new DecodeException(name, 0, "document of " + length + " bytes exceeds the " + CODE_POINT_LIMIT + "-byte limit");
+        }
+        if (length > 0 && bytes.get(length - 1) != '\n' && bytes.get(length - 1) != '}') {
+            // a block document cut short is often still YAML ("longInt: 1234567890" cut to "longInt: 123456"):
+            // the encoder ends every document with a line break, a flow mapping ends with its brace
+            throw new DecodeException(name, length, "document ends inside a line: cut short?");
         }
         if (decoded.capacity() < length) decoded = CharBuffer.allocate(length); // UTF-8 never has more chars than bytes
         ByteBuffer in = ByteBuffer.wrap(bytes.array(), 0, length);
         decoded.clear();
         decoder.reset();
         CoderResult r = decoder.decode(in, decoded, true);
-        if (r.isError()) throw new DecodeException(NAME, in.position(), "not UTF-8: " + r);
+        if (r.isError()) throw new DecodeException(name, in.position(), "not UTF-8: " + r);
         decoder.flush(decoded);
         source.reset(decoded.array(), decoded.position());
         Object loaded;
         try {
             loaded = yaml.load(source);
         } catch (YAMLException e) {
-            throw new DecodeException(NAME, -1, e.getMessage(), e);
+            throw new DecodeException(name, byteOffset(e), e.getMessage(), e);
         }
-        if (!(loaded instanceof Map)) throw new DecodeException(NAME, 0, "expected a mapping, found " + FieldMap.describe(loaded));
+        if (!(loaded instanceof Map)) throw new DecodeException(name, 0, "expected a mapping, found " + FieldMap.describe(loaded));
         // the document is bounded to CODE_POINT_LIMIT already, so no text limit of its own
-        FieldMap.fill(NAME, (Map<?, ?>) loaded, target, Integer.MAX_VALUE);
+        FieldMap.fill(name, (Map<?, ?>) loaded, target, Integer.MAX_VALUE);
     }
 
-    @Override public int length() { return bytes.position(); }
-
-    @Override public byte[] bytes() { return Arrays.copyOf(bytes.array(), bytes.position()); }
-
-    @Override
-    public int copyTo(byte[] dst, int offset) {
-        int n = bytes.position();
-        System.arraycopy(bytes.array(), 0, dst, offset, n);
-        return n;
+    /**
+     * Where SnakeYAML saw the problem, in bytes of the document: its mark counts code points, turned into UTF-8
+     * bytes over the decoded characters. An exception without a mark (a limit) is about the document as a
+     * whole: offset 0.
+     */
+    private long byteOffset(YAMLException e) {
+        Mark mark = e instanceof MarkedYAMLException ? ((MarkedYAMLException) e).getProblemMark() : null;
+        if (mark == null && e instanceof MarkedYAMLException) mark = ((MarkedYAMLException) e).getContextMark();
+        if (mark == null) return 0;
+        char[] c = decoded.array();
+        int n = decoded.position();
+        long bytes = 0;
+        int i = 0;
+        for (int cp = 0; cp < mark.getIndex() && i < n; cp++) {
+            int code = Character.codePointAt(c, i, n);
+            int len = Character.charCount(code);
+            bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+            i += len;
+        }
+        return bytes;
     }
 
-    @Override
-    public void load(byte[] src, int offset, int length) {
-        if (bytes.capacity() < length) bytes = ByteBuffer.allocate(length);
-        bytes.clear();
-        bytes.put(src, offset, length);
-    }
+    @Override public MessageBuffer buffer() { return message; }
 
     @Override public String render() { return new String(bytes.array(), 0, bytes.position(), StandardCharsets.UTF_8); }
 

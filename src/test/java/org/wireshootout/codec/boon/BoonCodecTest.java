@@ -3,6 +3,7 @@ package org.wireshootout.codec.boon;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.Format;
@@ -24,7 +25,7 @@ class BoonCodecTest {
     @Test
     void canonicalMessageIsOneHundredBytesOfJson() {
         Codec<Data> codec = Format.boon.newCodec();
-        assertEquals(100, codec.encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.boon), codec.encode(Data.canonical()));
         assertEquals("{\"price\":1234.0,\"flag\":true,\"text\":\"Hello World!\",\"side\":\"Sell\","
                 + "\"smallInt\":123,\"longInt\":1234567890}", new String(codec.bytes(), StandardCharsets.US_ASCII));
     }
@@ -96,5 +97,40 @@ class BoonCodecTest {
         Data d = new Data();
         codec.decode(d);
         return d;
+    }
+
+    /** Boon read an integer beyond the 64-bit range, or zero-padded, without complaint and wrongly (2^63 as 0): refused now. */
+    @Test
+    void integersBeyondALongAreRefused() {
+        String head = "{\"price\":1.5,\"flag\":true,\"text\":\"t\",\"side\":\"Sell\",\"smallInt\":1,\"longInt\":";
+        for (String n : new String[]{"9223372036854775808", "-9223372036854775809", "18446744074944119506",
+                "00000000000000000009223372036854775808",
+                "0000000000000000000007", "-0000000000000000000007"}) {
+            DecodeException e = assertThrows(DecodeException.class, () -> decode(Format.boon.newCodec(), head + n + "}"), n);
+            assertEquals(head.length(), e.offset(), e.getMessage());
+        }
+        // the extremes themselves still read back
+        assertEquals(Long.MAX_VALUE, decode(Format.boon.newCodec(), head + "9223372036854775807}").getLongInt());
+        assertEquals(Long.MIN_VALUE, decode(Format.boon.newCodec(), head + "-9223372036854775808}").getLongInt());
+    }
+
+    /** Boon turned malformed UTF-8 into U+FFFD: the codec refuses it, naming the byte. */
+    @Test
+    void malformedUtf8IsRefused() {
+        byte[] json = "{\"price\":1.5,\"flag\":true,\"text\":\"caf__\",\"side\":\"Sell\",\"smallInt\":1,\"longInt\":2}"
+                .getBytes(StandardCharsets.US_ASCII);
+        int at = new String(json, StandardCharsets.US_ASCII).indexOf("__");
+        json[at] = (byte) 0xC3;
+        json[at + 1] = (byte) 0x28; // not a continuation byte
+        Codec<Data> codec = Format.boon.newCodec();
+        codec.load(json, 0, json.length);
+        DecodeException e = assertThrows(DecodeException.class, () -> codec.decode(new Data()));
+        assertEquals(at + 1, e.offset(), e.getMessage()); // the byte that breaks the sequence
+        json[at] = (byte) 0xC3;
+        json[at + 1] = (byte) 0xA9; // é, well formed: JSON may carry UTF-8 unescaped
+        codec.load(json, 0, json.length);
+        Data d = new Data();
+        codec.decode(d);
+        assertEquals("café", d.getText().toString());
     }
 }

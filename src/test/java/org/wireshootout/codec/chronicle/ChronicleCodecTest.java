@@ -6,10 +6,11 @@ import net.openhft.chronicle.wire.TextWire;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.openjdk.jmh.infra.Blackhole;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.Format;
+import org.wireshootout.codec.RecordingSink;
 import org.wireshootout.codec.InPlaceAccess;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
@@ -17,7 +18,9 @@ import org.wireshootout.model.Side;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -33,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class ChronicleCodecTest {
 
     static boolean chronicle(Format f) {
-        return ChronicleSizesTest.SIZES.containsKey(f);
+        return f.newCodec() instanceof ChronicleDocumentCodec;
     }
 
     static byte[] canonicalBytes(Format f) {
@@ -53,9 +56,8 @@ class ChronicleCodecTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(Format.class)
+    @MethodSource("org.wireshootout.codec.Rows#chronicle")
     void framingThatDoesNotMatchTheBytesIsRefused(Format f) {
-        if (!chronicle(f)) return;
         byte[] good = canonicalBytes(f);
         int payload = good.length - 4;
         assertRejected(f, new byte[0], "empty");
@@ -83,9 +85,8 @@ class ChronicleCodecTest {
      * {@link DataMarshallable} for this: Chronicle's field search loops forever on some of these inputs.
      */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(Format.class)
+    @MethodSource("org.wireshootout.codec.Rows#chronicle")
     void damagedPayloadsFailCleanly(Format f) {
-        if (!chronicle(f)) return;
         byte[] good = canonicalBytes(f);
         Random random = new Random(42);
         Codec<Data> c = f.newCodec();
@@ -144,9 +145,8 @@ class ChronicleCodecTest {
      * 8-bit readers write into the builder's storage directly, so each row must still fill it correctly.
      */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(Format.class)
+    @MethodSource("org.wireshootout.codec.Rows#chronicle")
     void targetThatHeldWideTextIsFilledCorrectly(Format f) {
-        if (!chronicle(f)) return;
         Codec<Data> c = f.newCodec();
         Data target = new Data();
         for (String text : new String[]{"Hello World!", "Latin-1 café ÿ", "x".repeat(100), ""}) {
@@ -223,12 +223,98 @@ class ChronicleCodecTest {
         assertFalse(c.flag());
         assertEquals(Side.Buy, c.side());
         assertEquals("Latin-1 café ÿ".hashCode(), c.textHash());
-        c.access(new Blackhole("Today's password is swordfish. I understand instantiating Blackholes directly is dangerous."));
+        RecordingSink sink = new RecordingSink();
+        c.access(sink);
+        assertEquals(List.of(-7.5, Long.MAX_VALUE, Integer.MIN_VALUE, false, Side.Buy, "Latin-1 café ÿ".hashCode()), sink.values);
 
         byte[] shortDoc = {3, 0, 0, 0, 1, 2, 3};
         c.load(shortDoc, 0, shortDoc.length);
-        assertThrows(DecodeException.class, () -> c.access(
-                new Blackhole("Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.")));
+        assertThrows(DecodeException.class, () -> c.access(new RecordingSink()));
+    }
+
+    /**
+     * The BytesMarshallable rows read an unchecked buffer, bounded once per document: numbers whose stop-bit
+     * continuation bytes run to the end of the document, over stale bytes that would continue the run, are refused
+     * (the guard after the document ends the run), and the codec reads a good document afterwards.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Format.class, names = {"bytesMarshallable", "bytesMarshallableStopBit"})
+    void stopBitRunPastTheEndIsRefused(Format f) {
+        Codec<Data> c = f.newCodec();
+        Data stale = new Data(1, true, "\u00ff".repeat(300), Side.Buy, 1, 1); // leaves 0xFF bytes (continuation) behind
+        for (int payload = 6; payload <= 60; payload++) {
+            c.encode(stale);
+            byte[] doc = new byte[4 + payload];
+            Arrays.fill(doc, 4, doc.length, (byte) 0xFF);
+            if (f == Format.bytesMarshallable) {
+                if (payload < DataBytesMarshallable.TEXT + 1) continue;
+                doc[4 + DataBytesMarshallable.FLAG] = 'Y';
+                doc[4 + DataBytesMarshallable.SIDE] = 0;
+            }
+            putHeader(doc, payload);
+            c.load(doc, 0, doc.length);
+            assertThrows(DecodeException.class, () -> c.decode(new Data()), f + " payload " + payload);
+        }
+        Data back = new Data();
+        c.encode(Data.canonical());
+        c.decode(back);
+        assertEquals(Data.canonical(), back);
+    }
+
+    /**
+     * RawWire and BinaryWire rows hand their text to the wire as a {@code Bytes} (copied whole) instead of the
+     * builder (copied char by char) where the wire writes the same bytes for both: the bytes must be exactly those
+     * the builder path writes, for ASCII text and for text beyond it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Format.class, names = {"rwire8bit", "rwireUTF", "bwireFFF", "bwireTFF", "bwireFTF", "bwireTTF", "bwireFTT"})
+    void textAsBytesWritesWhatTheBuilderPathWrites(Format f) {
+        Codec<Data> c = f.newCodec();
+        List<String> texts = new ArrayList<>(List.of("Hello World!", "", "y".repeat(31), "y".repeat(32), "z".repeat(300),
+                "Latin-1 caf\u00e9 \u00ff", "\u00e9".repeat(40)));
+        if (f != Format.rwire8bit) texts.add("\u6771\u4eac wide");
+        for (String text : texts) {
+            Data v = new Data(3.5, true, text, Side.Sell, 9, -9);
+            Bytes<?> expected = Bytes.allocateElasticOnHeap(64);
+            wireLike(f, expected).writeDocument(false, new DataMarshallable(false, DataMarshallable.TextOut.BUILDER).writing(v));
+            c.encode(v);
+            assertArrayEquals(expected.toByteArray(), c.bytes(), f + " '" + text + "'");
+            Data back = new Data();
+            c.decode(back);
+            assertEquals(v, back);
+        }
+        if (f == Format.rwire8bit) {
+            assertThrows(ArithmeticException.class, () -> c.encode(new Data(1, true, "\u6771", Side.Buy, 1, 1)));
+        }
+    }
+
+    /** The wire the row {@code f} writes with, over {@code bytes}. */
+    private static net.openhft.chronicle.wire.Wire wireLike(Format f, Bytes<?> bytes) {
+        String n = f.name();
+        if (n.startsWith("rwire")) return new net.openhft.chronicle.wire.RawWire(bytes, n.equals("rwire8bit"));
+        return new net.openhft.chronicle.wire.BinaryWire(bytes, n.charAt(5) == 'T', n.charAt(6) == 'T', n.charAt(7) == 'T',
+                Integer.MAX_VALUE, "binary");
+    }
+
+    /** A text far longer than the initial buffer: the unchecked buffer of the BytesMarshallable rows is replaced, not overrun. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Format.class, names = {"bytesMarshallable", "bytesMarshallableStopBit"})
+    void longTextGetsALargerBuffer(Format f) {
+        Codec<Data> c = f.newCodec();
+        Data back = new Data();
+        for (int n : new int[]{0, 200, 255, 1000, 70_000, 12}) {
+            Data v = new Data(2.5, false, "abc\u00e9".repeat(n / 4) + "x".repeat(n % 4), Side.Sell, -1, Long.MIN_VALUE);
+            c.encode(v);
+            c.decode(back);
+            assertEquals(v, back, f + " text of " + n);
+            byte[] copy = c.bytes();
+            Codec<Data> other = f.newCodec();
+            other.load(copy, 0, copy.length);
+            Data loaded = new Data();
+            other.decode(loaded);
+            assertEquals(v, loaded, f + " loaded text of " + n);
+        }
+        assertThrows(ArithmeticException.class, () -> c.encode(new Data(1, true, "\u6771", Side.Buy, 1, 1)));
     }
 
     /**

@@ -3,58 +3,32 @@ package org.wireshootout.codec.chronicle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Format;
+import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.model.Data;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.EnumMap;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The framed size of the canonical message in every Chronicle row (4-byte header included), as measured with
- * this project's Chronicle version, and the byte-level facts that make some of them differ from the sizes
- * the library's own benchmark printed (docs-chronicle-sizes.md explains each).
+ * The Chronicle rows' canonical message: its golden size ({@link GoldenSizes}, which gives the reason for each,
+ * 4-byte header included) with a Chronicle document header in front, and the byte-level facts that make some
+ * sizes differ from those the library's own benchmark printed (the README's "Sizes next to the seed's").
  */
 class ChronicleSizesTest {
 
-    static final Map<Format, Integer> SIZES = new EnumMap<>(Format.class);
-
-    static {
-        SIZES.put(Format.twireUTF, 93);
-        SIZES.put(Format.twire8bit, 93);
-        SIZES.put(Format.json8bit, 102);
-        SIZES.put(Format.bwireFFF, 71);
-        SIZES.put(Format.bwireTFF, 84);
-        SIZES.put(Format.bwireFTF, 45);
-        SIZES.put(Format.bwireTTF, 58);
-        SIZES.put(Format.bwireFTT, 33);
-        SIZES.put(Format.rwireUTF, 43);
-        SIZES.put(Format.rwire8bit, 43);
-        SIZES.put(Format.bytesMarshallable, 39);
-        SIZES.put(Format.bytesMarshallableStopBit, 28);
-    }
-
-    @Test
-    void everyChronicleRowHasAnExpectedSize() {
-        for (Format f : Format.values()) {
-            boolean chronicle = f.newCodec() instanceof ChronicleDocumentCodec;
-            assertEquals(chronicle, SIZES.containsKey(f), f + ": Chronicle rows and the size table must match");
-        }
-    }
-
     @ParameterizedTest(name = "{0}")
-    @EnumSource(Format.class)
+    @MethodSource("org.wireshootout.codec.Rows#chronicle")
     void canonicalMessageHasItsMeasuredSizeAndAChronicleHeader(Format f) {
-        if (!SIZES.containsKey(f)) return;
         Codec<Data> codec = f.newCodec();
         int n = codec.encode(Data.canonical());
-        assertEquals(SIZES.get(f), n, f + " size");
+        assertEquals(GoldenSizes.bytes(f), n, f + " size");
         byte[] bytes = codec.bytes();
         assertEquals(n, bytes.length);
         assertEquals(4, codec.headerLength());
@@ -104,7 +78,7 @@ class ChronicleSizesTest {
         Data back = new Data();
         reader.decode(back);
         assertEquals(Data.canonical(), back, f + ": the one-byte small int form decodes");
-        assertEquals(SIZES.get(f) - 1, compact.length, f + ": the seed's size");
+        assertEquals(GoldenSizes.bytes(f) - 1, compact.length, f + ": the seed's size");
     }
 
     /** The fixed-width BinaryWire rows write each value in full: price as a float64 (0x91 + 8 bytes), the ints as int32/int64. */

@@ -1,6 +1,8 @@
 package org.wireshootout.codec.flatbuffers;
 
 import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.Format;
+import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.gen.fbs.data.Side;
 import org.wireshootout.model.Data;
@@ -20,12 +22,12 @@ class FlatBuffersCodecTest {
      */
     @Test
     void canonicalSize() {
-        assertEquals(80, new FlatBuffersCodec().encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.flatbuffers), new FlatBuffersCodec("flatbuffers").encode(Data.canonical()));
     }
 
     @Test
     void galleryBytesAreAFlatBufferReadByAFreshTable() {
-        FlatBuffersCodec codec = new FlatBuffersCodec();
+        FlatBuffersCodec codec = new FlatBuffersCodec("flatbuffers");
         codec.encode(Data.canonical());
         org.wireshootout.gen.fbs.data.Data t = org.wireshootout.gen.fbs.data.Data.getRootAsData(ByteBuffer.wrap(codec.bytes()));
         assertEquals(Data.CANONICAL_PRICE, t.price());
@@ -38,7 +40,7 @@ class FlatBuffersCodecTest {
 
     @Test
     void negativeZeroIsDroppedAsTheDefaultByTheLibrary() {
-        FlatBuffersCodec codec = new FlatBuffersCodec();
+        FlatBuffersCodec codec = new FlatBuffersCodec("flatbuffers");
         Data value = Data.canonical();
         int withPrice = codec.encode(value);
         value.setPrice(-0.0);
@@ -49,7 +51,7 @@ class FlatBuffersCodecTest {
     @Test
     void loadVerifiesTheStructure() {
         byte[] good = canonicalBytes();
-        new FlatBuffersCodec().load(good, 0, good.length); // the real thing passes
+        new FlatBuffersCodec("flatbuffers").load(good, 0, good.length); // the real thing passes
 
         assertRefused(good, 0, 0x7F);        // root offset beyond the bytes
         assertRefused(good, 0, 0x19);        // root offset unaligned
@@ -61,18 +63,18 @@ class FlatBuffersCodecTest {
         assertRefused(good, 60 + 4 + 12, 'x'); // text without its NUL
         byte[] cut = new byte[good.length - 8];
         System.arraycopy(good, 0, cut, 0, cut.length);
-        assertThrows(DecodeException.class, () -> new FlatBuffersCodec().load(cut, 0, cut.length));
+        assertThrows(DecodeException.class, () -> new FlatBuffersCodec("flatbuffers").load(cut, 0, cut.length));
     }
 
     private static void assertRefused(byte[] good, int at, int value) {
         byte[] bad = good.clone();
         bad[at] = (byte) value;
-        assertThrows(DecodeException.class, () -> new FlatBuffersCodec().load(bad, 0, bad.length),
+        assertThrows(DecodeException.class, () -> new FlatBuffersCodec("flatbuffers").load(bad, 0, bad.length),
                 "byte " + at + " set to " + value);
     }
 
     private static byte[] canonicalBytes() {
-        FlatBuffersCodec codec = new FlatBuffersCodec();
+        FlatBuffersCodec codec = new FlatBuffersCodec("flatbuffers");
         codec.encode(Data.canonical());
         return codec.bytes();
     }

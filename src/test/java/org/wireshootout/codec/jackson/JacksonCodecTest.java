@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.Format;
@@ -26,7 +27,7 @@ class JacksonCodecTest {
     @EnumSource(value = Format.class, names = {"jackson", "jacksonCBytes", "jacksonCBytesRW"})
     void canonicalMessageIsOneHundredBytesOfJson(Format format) {
         Codec<Data> codec = format.newCodec();
-        assertEquals(100, codec.encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.jackson), codec.encode(Data.canonical()));
         assertEquals("{\"price\":1234.0,\"flag\":true,\"text\":\"Hello World!\",\"side\":\"Sell\","
                 + "\"smallInt\":123,\"longInt\":1234567890}", new String(codec.bytes(), StandardCharsets.UTF_8));
     }
@@ -87,6 +88,57 @@ class JacksonCodecTest {
         }
         // the same codec is still usable after the rejected messages
         assertEquals(new Data(1.5, true, "t", Side.Sell, 1, 2), decode(codec, "{" + ok + "}"));
+    }
+
+    /**
+     * The Chronicle Bytes rows keep one parser across messages: a message after others decodes alike, trailing
+     * whitespace is accepted, and an error's offset counts from the start of the message it is in.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"jacksonCBytes", "jacksonCBytesRW"})
+    void parserKeptAcrossMessagesStartsEachMessageAfresh(Format format) {
+        String ok = "{\"price\":1.5,\"flag\":true,\"text\":\"t\",\"side\":\"Sell\",\"smallInt\":1,\"longInt\":2}";
+        String bad = ok.replace("\"flag\":true", "\"flag\":1");
+        long fresh = assertThrows(DecodeException.class, () -> decode(format.newCodec(), bad)).offset();
+        assertTrue(fresh > 0, "offset " + fresh);
+        Codec<Data> codec = format.newCodec();
+        Data expected = new Data(1.5, true, "t", Side.Sell, 1, 2);
+        for (int i = 0; i < 3; i++) {
+            assertEquals(expected, decode(codec, ok));
+            assertEquals(expected, decode(codec, ok + " \n\t"));
+            codec.encode(Data.canonical());
+            Data back = new Data();
+            codec.decode(back);
+            codec.decode(back); // the same bytes twice
+            assertEquals(Data.canonical(), back);
+        }
+        assertEquals(fresh, assertThrows(DecodeException.class, () -> decode(codec, bad)).offset());
+        assertEquals(expected, decode(codec, ok));
+    }
+
+    /**
+     * An error's offset is within the message being read, however many messages the codec read before it: the
+     * heap row keeps one fed parser across messages, whose own byte count runs on (it said "offset 124" for a
+     * 27-byte input after a valid message).
+     */
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"jackson", "jacksonCBytes", "jacksonCBytesRW"})
+    void errorOffsetsAreWithinTheCurrentMessage(Format format) {
+        Codec<Data> codec = format.newCodec();
+        String valid = "{\"price\":1.5,\"flag\":true,\"text\":\"t\",\"side\":\"Sell\",\"smallInt\":1,\"longInt\":2}";
+        String[] bad = {
+                "{\"price\":1.5,\"flag\":1}",      // refused by the mapping, at the value
+                "{\"price\":1.5,\"flag\":\"é\":1}", // refused by Jackson's parser, after a 2-byte character
+        };
+        for (String json : bad) {
+            long fresh = assertThrows(DecodeException.class, () -> decode(format, json), json).offset();
+            int length = json.getBytes(StandardCharsets.UTF_8).length;
+            assertTrue(fresh >= 0 && fresh <= length, json + ": offset " + fresh + " in a " + length + "-byte message");
+            for (int k = 0; k < 3; k++) assertEquals(new Data(1.5, true, "t", Side.Sell, 1, 2), decode(codec, valid));
+            DecodeException e = assertThrows(DecodeException.class, () -> decode(codec, json), json);
+            assertEquals(fresh, e.offset(), json + " after valid messages: " + e.getMessage());
+            assertTrue(e.getMessage().startsWith(format.name() + ": at offset " + fresh + ": "), e.getMessage());
+        }
     }
 
     private static Data decode(Format format, String json) {

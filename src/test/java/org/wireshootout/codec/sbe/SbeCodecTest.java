@@ -2,6 +2,8 @@ package org.wireshootout.codec.sbe;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.Format;
+import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.gen.sbe.data.BooleanType;
 import org.wireshootout.gen.sbe.data.DataDecoder;
@@ -17,12 +19,12 @@ class SbeCodecTest {
     /** 8-byte header, 22-byte block (price, longInt, smallInt, flag, side), 4-byte text length, 12 text bytes. */
     @Test
     void canonicalSize() {
-        assertEquals(8 + 22 + 4 + 12, new SbeCodec().encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.sbe), new SbeCodec("sbe").encode(Data.canonical()));
     }
 
     @Test
     void galleryBytesAreSbeReadByAFreshGeneratedDecoder() {
-        SbeCodec codec = new SbeCodec();
+        SbeCodec codec = new SbeCodec("sbe");
         codec.encode(Data.canonical());
         UnsafeBuffer buffer = new UnsafeBuffer(codec.bytes());
         MessageHeaderDecoder header = new MessageHeaderDecoder();
@@ -53,7 +55,7 @@ class SbeCodecTest {
         other[2] = 2; // templateId
         assertThrows(DecodeException.class, () -> decode(other));
         byte[] bytes = canonicalBytes();
-        SbeCodec codec = new SbeCodec();
+        SbeCodec codec = new SbeCodec("sbe");
         codec.load(bytes, 0, 29);
         assertThrows(DecodeException.class, () -> codec.decode(new Data()));
         codec.load(bytes, 0, 33);
@@ -68,13 +70,13 @@ class SbeCodecTest {
     }
 
     private static byte[] canonicalBytes() {
-        SbeCodec codec = new SbeCodec();
+        SbeCodec codec = new SbeCodec("sbe");
         codec.encode(Data.canonical());
         return codec.bytes();
     }
 
     private static void decode(byte[] bytes) {
-        SbeCodec codec = new SbeCodec();
+        SbeCodec codec = new SbeCodec("sbe");
         codec.load(bytes, 0, bytes.length);
         codec.decode(new Data());
     }

@@ -1,6 +1,7 @@
 package org.wireshootout.codec.yaml;
 
 import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.Format;
@@ -24,7 +25,7 @@ class SnakeYamlCodecTest {
     @Test
     void canonicalMessageIsEightyNineBytesOfBlockYaml() {
         Codec<Data> codec = Format.snakeYaml.newCodec();
-        assertEquals(89, codec.encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.snakeYaml), codec.encode(Data.canonical()));
         assertEquals("price: 1234.0\nflag: true\ntext: Hello World!\nside: Sell\nsmallInt: 123\nlongInt: 1234567890\n",
                 new String(codec.bytes(), StandardCharsets.UTF_8));
     }
@@ -84,6 +85,42 @@ class SnakeYamlCodecTest {
         codec.load(notUtf8, 0, 2);
         assertThrows(DecodeException.class, () -> codec.decode(new Data()));
         assertEquals(expected, decode(codec, ok));
+    }
+
+    /** SnakeYAML's mark counts code points: the error names the byte where the problem is, never -1. */
+    @Test
+    void aSyntaxErrorNamesItsByteOffset() {
+        Codec<Data> codec = Format.snakeYaml.newCodec();
+        String yaml = "price: 1.5\ntext: é€😀\nflag: @x\n"; // '@' is reserved: no plain scalar starts with it
+        long at = yaml.substring(0, yaml.indexOf('@')).getBytes(StandardCharsets.UTF_8).length;
+        DecodeException e = assertThrows(DecodeException.class, () -> decode(codec, yaml));
+        assertEquals(at, e.offset(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("snakeYaml: at offset " + at + ": "), e.getMessage());
+        // an unclosed flow sequence: the problem is where the document ends
+        String cut = "price: [\n";
+        DecodeException end = assertThrows(DecodeException.class, () -> decode(codec, cut));
+        assertEquals(cut.length(), end.offset(), end.getMessage());
+    }
+
+    /** Cut anywhere inside its last line, the encoder's document is still YAML with the six fields: refused. */
+    @Test
+    void aDocumentCutShortIsRefused() {
+        Codec<Data> codec = Format.snakeYaml.newCodec();
+        codec.encode(Data.canonical());
+        byte[] whole = codec.bytes();
+        String text = new String(whole, StandardCharsets.UTF_8);
+        assertTrue(text.endsWith("longInt: 1234567890\n"), text);
+        for (int len = text.lastIndexOf("longInt:") + 1; len < whole.length; len++) {
+            codec.load(whole, 0, len);
+            int cutAt = len;
+            DecodeException e = assertThrows(DecodeException.class, () -> codec.decode(new Data()),
+                    () -> "cut to " + cutAt + " bytes: " + new String(whole, 0, cutAt, StandardCharsets.UTF_8));
+            assertEquals(len, e.offset(), e.getMessage());
+        }
+        codec.load(whole, 0, whole.length);
+        Data back = new Data();
+        codec.decode(back);
+        assertEquals(Data.canonical(), back);
     }
 
     private static Data decode(Codec<Data> codec, String yaml) {

@@ -1,0 +1,66 @@
+package org.wireshootout.codec.chronicle;
+
+import net.openhft.chronicle.bytes.Bytes;
+
+/**
+ * A {@link StringBuilder}'s text as a Chronicle {@link Bytes}, one byte per char, so that Chronicle's writers
+ * copy it in one go. Given a {@code CharSequence} that is not a {@code Bytes}, {@code write8bit}, RawWire's
+ * 8-bit {@code text} and BinaryWire's {@code text} go through the builder char by char into the bounds-checked
+ * buffer; given a {@code Bytes} they copy the bytes whole, which is how the library's own benchmark writes its
+ * text (its message holds the text in a {@code Bytes}). The chars are copied out of the builder and narrowed
+ * into a reused array that a reused {@code Bytes} view reads: nothing is allocated per message once the array
+ * is long enough.
+ */
+final class Latin1Text {
+    private char[] chars = new char[64];
+    private byte[] latin1 = new byte[64];
+    private Bytes<byte[]> view = viewOf(latin1);
+
+    /**
+     * {@code text} as 8-bit bytes: the returned view (valid until the next call) reads exactly its chars. A char
+     * above U+00FF is refused with an ArithmeticException, as {@code write8bit} refuses it.
+     */
+    Bytes<byte[]> of(StringBuilder text) {
+        if (narrow(text) > 0xFF) throw new ArithmeticException("text has a char above U+00FF, which 8-bit text cannot hold");
+        return view;
+    }
+
+    /**
+     * {@code text} as bytes if every char is ASCII, where its UTF-8 and its 8-bit bytes are the same; otherwise
+     * null, and the caller writes the builder itself.
+     */
+    Bytes<byte[]> ifAscii(StringBuilder text) {
+        return narrow(text) < 0x80 ? view : null;
+    }
+
+    /** Narrows the chars into the view's array; returns all the chars OR-ed together, to tell what range they span. */
+    private int narrow(StringBuilder text) {
+        int n = text.length();
+        if (n > chars.length) {
+            chars = new char[Math.max(n, 2 * chars.length)];
+            latin1 = new byte[chars.length];
+            view = viewOf(latin1);
+        }
+        char[] c = chars;
+        byte[] b = latin1;
+        text.getChars(0, n, c, 0);
+        int any = 0;
+        for (int i = 0; i < n; i++) {
+            any |= c[i];
+            b[i] = (byte) c[i];
+        }
+        view.readPositionRemaining(0, n);
+        return any;
+    }
+
+    /**
+     * A read view of {@code array}. Chronicle ties a {@code Bytes} to the first thread that uses it; this one is
+     * private to its codec, which may be built on one thread and used on another (a benchmark's or a test's
+     * worker), so the check is off.
+     */
+    private static Bytes<byte[]> viewOf(byte[] array) {
+        Bytes<byte[]> b = Bytes.wrapForRead(array);
+        b.singleThreadedCheckDisabled(true);
+        return b;
+    }
+}

@@ -1,0 +1,76 @@
+package org.wireshootout.codec.kryo;
+
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.model.Data;
+import org.wireshootout.model.Side;
+
+/**
+ * The {@code kryoFields} row: Kryo 5 as it works out of the box, its default {@code FieldSerializer} walking
+ * {@link Data}'s fields by reflection (Kryo orders them by name; the ints and long as zigzag varints, the text
+ * through Kryo's {@code StringBuilder} serializer, the side through its enum serializer), with the same settings
+ * and reused {@code Output} / {@code Input} as the {@code kryo} row ({@link KryoSupport}).
+ *
+ * <p>{@code FieldSerializer} makes a new object per read (a new {@code Data}, with the {@code StringBuilder} its
+ * constructor makes, and a new {@code StringBuilder} read from the stream): the codec copies it into the target,
+ * and the row's labels say decode allocates. The {@code kryo} row is the same library with a serializer that
+ * reads into the target.
+ */
+public final class KryoFieldsCodec extends NamedCodec<Data> {
+    private final KryoSupport kryo = new KryoSupport(name);
+
+    public KryoFieldsCodec(String name) {
+        super(name);
+        kryo.kryo.register(Data.class, KryoSupport.FIRST_ID);
+        kryo.kryo.register(Side.class, KryoSupport.FIRST_ID + 1);
+        kryo.kryo.register(StringBuilder.class, KryoSupport.FIRST_ID + 2);
+    }
+
+    @Override
+    public int encode(Data value) {
+        return kryo.write(value);
+    }
+
+    /** Reads ahead to the text's header; its own Input, so the row's Input is untouched. */
+    private final com.esotericsoftware.kryo.io.Input scan = new com.esotericsoftware.kryo.io.Input(kryo.encoded.array, 0, 0);
+
+    @Override
+    public void decode(Data target) {
+        checkTextLength();
+        Data read = kryo.read(Data.class);
+        // FieldSerializer lets an object field be null: refused rather than decoded as the text "null"
+        if (read.getSide() == null) throw new DecodeException(name, -1, "side is null");
+        if (read.textBuffer() == null) throw new DecodeException(name, -1, "text is null");
+        target.copyFrom(read);
+    }
+
+    /**
+     * Kryo's {@code readString} / {@code readStringBuilder} size a char array by the string's char count before
+     * reading a byte of it: a count of 2^30 in a 30-byte message allocates 2 GB. Kryo has no limit to set, so the
+     * codec checks the count against the bytes left first, skipping to the text the way FieldSerializer lays the
+     * fields out (by name: flag, longInt, price, side, smallInt, text): five reads of the leading fields, again.
+     */
+    private void checkTextLength() {
+        com.esotericsoftware.kryo.io.Input in = scan;
+        in.setBuffer(kryo.encoded.array, 0, kryo.encoded.length());
+        try {
+            in.readBoolean();
+            in.readVarLong(false);
+            in.readDouble();
+            in.readVarInt(true);
+            in.readVarInt(false);
+            if (!in.readVarIntFlag()) return; // the ASCII form carries no count: Kryo reads it byte by byte
+            int at = in.position();
+            int count = in.readVarIntFlag(true) - 1;
+            int left = in.limit() - in.position();
+            if (count > left) {
+                throw new DecodeException(name, at, "text of " + count + " chars, only " + left + " bytes left");
+            }
+        } catch (com.esotericsoftware.kryo.KryoException e) {
+            throw new DecodeException(name, in.position(), e.toString(), e);
+        }
+    }
+
+    @Override public MessageBuffer buffer() { return kryo.encoded; }
+}

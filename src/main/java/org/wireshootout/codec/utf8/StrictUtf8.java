@@ -1,0 +1,102 @@
+package org.wireshootout.codec.utf8;
+
+import org.wireshootout.codec.DecodeException;
+
+/**
+ * UTF-8 between a {@link CharSequence} / {@link StringBuilder} and a byte array, without the String that
+ * {@code String.getBytes} and {@code new String(bytes, UTF_8)} would make. Strict both ways: an unpaired
+ * surrogate is refused on encoding; malformed, overlong, surrogate or out-of-range sequences are refused on
+ * decoding (the JDK would silently substitute U+FFFD, which a round trip must not hide).
+ */
+public final class StrictUtf8 {
+    private StrictUtf8() {
+    }
+
+    /** The most bytes {@code chars} characters can take (3 per char; a surrogate pair takes 4 for 2 chars). */
+    public static int maxBytes(int chars) {
+        return chars * 3;
+    }
+
+    /**
+     * Writes {@code s} as UTF-8 into {@code dst} from {@code off}; {@code dst} must have
+     * {@link #maxBytes}{@code (s.length())} bytes free. Returns the number of bytes written.
+     */
+    public static int encode(CharSequence s, byte[] dst, int off) {
+        int p = off;
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                dst[p++] = (byte) c;
+            } else if (c < 0x800) {
+                dst[p++] = (byte) (0xC0 | (c >> 6));
+                dst[p++] = (byte) (0x80 | (c & 0x3F));
+            } else if (Character.isSurrogate(c)) {
+                char low = i + 1 < n ? s.charAt(i + 1) : 0;
+                if (!Character.isHighSurrogate(c) || !Character.isLowSurrogate(low)) {
+                    throw new IllegalArgumentException("unpaired surrogate U+" + Integer.toHexString(c) + " at index " + i);
+                }
+                int cp = Character.toCodePoint(c, low);
+                i++;
+                dst[p++] = (byte) (0xF0 | (cp >> 18));
+                dst[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                dst[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                dst[p++] = (byte) (0x80 | (cp & 0x3F));
+            } else {
+                dst[p++] = (byte) (0xE0 | (c >> 12));
+                dst[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                dst[p++] = (byte) (0x80 | (c & 0x3F));
+            }
+        }
+        return p - off;
+    }
+
+    /**
+     * Appends the characters of {@code len} UTF-8 bytes of {@code src} from {@code off} to {@code out}.
+     *
+     * @throws DecodeException naming {@code format} and {@code base + index} for a malformed sequence
+     */
+    public static void decode(byte[] src, int off, int len, StringBuilder out, String format, long base) {
+        int end = off + len;
+        int i = off;
+        while (i < end) {
+            int b = src[i];
+            if (b >= 0) {
+                out.append((char) b);
+                i++;
+                continue;
+            }
+            int need;
+            int cp;
+            int min;
+            if ((b & 0xE0) == 0xC0) {
+                need = 1;
+                cp = b & 0x1F;
+                min = 0x80;
+            } else if ((b & 0xF0) == 0xE0) {
+                need = 2;
+                cp = b & 0x0F;
+                min = 0x800;
+            } else if ((b & 0xF8) == 0xF0) {
+                need = 3;
+                cp = b & 0x07;
+                min = 0x10000;
+            } else {
+                throw new DecodeException(format, base + i - off, "byte 0x" + Integer.toHexString(b & 0xFF) + " cannot start a UTF-8 sequence");
+            }
+            if (i + need >= end) {
+                throw new DecodeException(format, base + i - off, "UTF-8 sequence cut short by the end of the string");
+            }
+            for (int k = 1; k <= need; k++) {
+                int c = src[i + k];
+                if ((c & 0xC0) != 0x80) throw new DecodeException(format, base + i + k - off, "bad UTF-8 continuation byte");
+                cp = (cp << 6) | (c & 0x3F);
+            }
+            if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+                throw new DecodeException(format, base + i - off, "overlong, surrogate or out-of-range UTF-8 sequence");
+            }
+            out.appendCodePoint(cp);
+            i += need + 1;
+        }
+    }
+}

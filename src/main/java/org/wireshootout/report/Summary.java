@@ -1,0 +1,112 @@
+package org.wireshootout.report;
+
+import org.wireshootout.codec.Format;
+import org.wireshootout.codec.Labels;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The answer a reader looks for first: the round trip of the six-field message, one row per format ranked by
+ * its median, with what each costs (p99, bytes per message, bytes allocated per operation) and what it is
+ * (text or binary, in-place read, safety notes), and which rows are on the Pareto frontier of speed and size:
+ * no other row is both at least as fast (p50) and at least as small (bytes), and better in one of them.
+ */
+final class Summary {
+    /**
+     * A row allocates on every operation when its B/op reaches this: the smallest Java object takes 16 bytes, so
+     * less than that per operation is occasional allocation (the JIT, the harness, the warm-up's tail) spread
+     * over millions of calls, not a message that allocates.
+     */
+    static final double ALLOCATING = 16.0;
+
+    static final class Row {
+        final JmhResult result;
+        final String name;
+        final Labels labels;
+        final Format format;
+        final double p50;
+        final double p99;
+        final double alloc;
+        /** Bytes per canonical message, framing included; -1 when unknown (no codec in this build). */
+        final int bytes;
+        boolean frontier;
+
+        Row(JmhResult result, Format format, int bytes) {
+            this.result = result;
+            this.name = Rows.name(result);
+            this.format = format;
+            this.labels = format == null ? null : format.labels();
+            this.p50 = result.percentile(50);
+            this.p99 = result.percentile(99);
+            this.alloc = result.allocBytesPerOp;
+            this.bytes = bytes;
+        }
+
+        boolean allocates() {
+            return !Double.isNaN(alloc) && alloc >= ALLOCATING;
+        }
+
+        /** "yes" when the codec reads fields where they lie (the {@code access} benchmark's rows), "?" when unknown. */
+        String inPlace() {
+            if (format == null) return "?";
+            try {
+                return format.supportsAccess() ? "yes" : "no";
+            } catch (RuntimeException | LinkageError e) {
+                return "? (codec not available: " + e.getClass().getSimpleName() + ")";
+            }
+        }
+    }
+
+    final List<Row> rows = new ArrayList<>();
+    /** The {@code baseline} row (timer and call only), kept out of the ranking; null when the run has none. */
+    final Row baseline;
+
+    Summary(RunDirectory run, Function<Format, Integer> bytes) {
+        Row base = null;
+        for (JmhResult r : run.resultsFor(ReportWriter.REFERENCE_BENCHMARK)) {
+            if (!r.hasHistograms()) continue;
+            Optional<Format> f = Rows.dataFormat(r);
+            Integer b = f.map(bytes).orElse(null);
+            Row row = new Row(r, f.orElse(null), b == null ? -1 : b);
+            if (f.isPresent() && !f.get().carriesData()) {
+                base = row;
+                continue;
+            }
+            rows.add(row);
+        }
+        baseline = base;
+        rows.sort(Comparator.comparingDouble((Row x) -> x.p50).thenComparingDouble(x -> x.p99).thenComparing(x -> x.name));
+        for (Row a : rows) {
+            if (!competes(a)) continue;
+            boolean beaten = false;
+            for (Row b : rows) {
+                if (b == a || !competes(b)) continue;
+                if (b.p50 <= a.p50 && b.bytes <= a.bytes && (b.p50 < a.p50 || b.bytes < a.bytes)) {
+                    beaten = true;
+                    break;
+                }
+            }
+            a.frontier = !beaten;
+        }
+    }
+
+    /** Rows with a known size that are formats to choose from: not the reference rows (the hand-written floor). */
+    static boolean competes(Row r) {
+        return r.bytes >= 0 && !Double.isNaN(r.p50) && (r.labels == null || r.labels.kind != Labels.Kind.REFERENCE);
+    }
+
+    List<Row> frontier() {
+        List<Row> f = new ArrayList<>();
+        for (Row r : rows) if (r.frontier) f.add(r);
+        f.sort(Comparator.comparingInt(r -> r.bytes));
+        return f;
+    }
+
+    boolean isEmpty() {
+        return rows.isEmpty();
+    }
+}

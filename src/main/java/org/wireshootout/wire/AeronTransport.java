@@ -1,0 +1,266 @@
+package org.wireshootout.wire;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
+import io.aeron.Publication;
+import io.aeron.Subscription;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import io.aeron.logbuffer.BufferClaim;
+import io.aeron.logbuffer.FragmentHandler;
+import io.aeron.logbuffer.Header;
+import org.agrona.CloseHelper;
+import org.agrona.DirectBuffer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code aeron-ipc} and {@code aeron-udp}: an embedded Aeron media driver in its own directory under the
+ * temporary root, one client, an exclusive publication and a subscription on one stream. The driver runs in
+ * {@link TransportOptions.DriverThreading#SHARED} mode by default (conductor, sender and receiver agents on one
+ * thread) because a two-CPU machine has no third CPU to give it; its thread is pinned when a driver CPU is
+ * given. Messages go in with {@code tryClaim} (one copy of the frame into the term buffer) and come out
+ * through a fragment assembler (whole messages even if a frame ever had to be fragmented).
+ */
+final class AeronTransport implements Transport {
+    private static final int STREAM_ID = 1001;
+    private static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+
+    private final TransportKind kind;
+    private final TransportOptions options;
+    private final Path dir;
+    private final String channel;
+    private final Map<String, String> driverThreads = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger driverCount = new java.util.concurrent.atomic.AtomicInteger();
+    /** Own: driver, client, publication and subscription in this JVM. Host: only the driver. Attach: only a client of another JVM's driver. */
+    enum Mode { OWN, HOST, ATTACH }
+
+    private final Mode mode;
+    private MediaDriver driver;
+    private Aeron aeron;
+    private ExclusivePublication publication;
+    private Subscription subscription;
+
+    AeronTransport(TransportKind kind, TransportOptions options) {
+        this(kind, options, Mode.OWN, null);
+    }
+
+    /** {@code attachPoint} ({@link #attachPoint()} of the hosting JVM) for {@link Mode#ATTACH}, else null. */
+    AeronTransport(TransportKind kind, TransportOptions options, Mode mode, String attachPoint) {
+        this.kind = kind;
+        this.options = options;
+        this.mode = mode;
+        if (mode == Mode.ATTACH) {
+            int bar = attachPoint.indexOf('|');
+            if (bar < 0) throw new IllegalArgumentException("not an Aeron attach point (DIR|CHANNEL): " + attachPoint);
+            this.dir = java.nio.file.Paths.get(attachPoint.substring(0, bar));
+            this.channel = attachPoint.substring(bar + 1);
+            aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir.resolve("driver").toString()));
+            return;
+        }
+        this.dir = TempDirs.create(options.tempRoot, "wire-aeron-");
+        this.channel = kind == TransportKind.aeronIpc ? "aeron:ipc"
+                : "aeron:udp?endpoint=" + options.udpHost + ":" + (options.udpPort != 0 ? options.udpPort : freeUdpPort(options.udpHost));
+        try {
+            start();
+        } catch (RuntimeException | Error e) {
+            try {
+                close();
+            } catch (RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    private void start() {
+        String driverDir = dir.resolve("driver").toString();
+        MediaDriver.Context ctx = new MediaDriver.Context()
+                .aeronDirectoryName(driverDir)
+                .dirDeleteOnStart(true)
+                .dirDeleteOnShutdown(true)
+                .termBufferSparseFile(false)
+                .ipcTermBufferLength(options.termLength)
+                .publicationTermBufferLength(options.termLength)
+                .spiesSimulateConnection(false);
+        ThreadFactory pinned = pinnedFactory();
+        if (options.driverThreading == TransportOptions.DriverThreading.SHARED) {
+            ctx.threadingMode(ThreadingMode.SHARED)
+                    .sharedIdleStrategy(options.driverIdle.newStrategy())
+                    .sharedThreadFactory(pinned);
+        } else {
+            ctx.threadingMode(ThreadingMode.SHARED_NETWORK)
+                    .conductorIdleStrategy(options.driverIdle.newStrategy())
+                    .sharedNetworkIdleStrategy(options.driverIdle.newStrategy())
+                    .conductorThreadFactory(pinned)
+                    .sharedNetworkThreadFactory(pinned);
+        }
+        driver = MediaDriver.launch(ctx);
+        if (mode == Mode.HOST) return;
+        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driverDir));
+        subscription = aeron.addSubscription(channel, STREAM_ID);
+        publication = aeron.addExclusivePublication(channel, STREAM_ID);
+        long deadline = System.nanoTime() + CONNECT_TIMEOUT_NS;
+        while (!publication.isConnected() || !subscription.isConnected()) {
+            for (Map.Entry<String, String> e : driverThreads.entrySet()) {
+                if (e.getValue().startsWith("FAILED")) {
+                    throw new IllegalStateException(kind.label() + ": media driver thread " + e.getKey() + " could not be pinned: " + e.getValue());
+                }
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException(kind.label() + ": publication and subscription on " + channel
+                        + " did not connect within 10 s");
+            }
+            Thread.yield();
+        }
+    }
+
+    private ThreadFactory pinnedFactory() {
+        int cpu = options.driverCpu;
+        return r -> {
+            String name = "aeron-driver-" + driverCount.getAndIncrement();
+            Thread t = new Thread(() -> {
+                String pinning;
+                try {
+                    pinning = Pinning.bind(cpu);
+                } catch (RuntimeException e) {
+                    driverThreads.put(name, "FAILED: " + e.getMessage());
+                    return;
+                }
+                driverThreads.put(name, pinning);
+                r.run();
+            });
+            t.setName(name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    private static int freeUdpPort(String host) {
+        try (DatagramSocket s = new DatagramSocket(0, InetAddress.getByName(host))) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free UDP port on " + host, e);
+        }
+    }
+
+    @Override
+    public TransportKind kind() {
+        return kind;
+    }
+
+    /** What a client in another JVM needs to attach: the driver's directory and the channel. */
+    String attachPoint() {
+        return dir + "|" + channel;
+    }
+
+    /** In attach mode the publication is made here and waits for the other JVM's subscription. */
+    private void attachPublication() {
+        if (publication != null) return;
+        if (mode != Mode.ATTACH) throw new IllegalStateException(kind.label() + " in " + mode + " mode has no publication");
+        publication = aeron.addExclusivePublication(channel, STREAM_ID);
+        long deadline = System.nanoTime() + 6 * CONNECT_TIMEOUT_NS;
+        while (!publication.isConnected()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException(kind.label() + ": no subscriber connected to " + channel + " within 60 s");
+            }
+            Thread.yield();
+        }
+    }
+
+    @Override
+    public Publisher publisher() {
+        attachPublication();
+        BufferClaim claim = new BufferClaim();
+        int maxPayload = publication.maxPayloadLength();
+        return (frame, length) -> {
+            if (length <= maxPayload) {
+                long position = publication.tryClaim(length, claim);
+                if (position < 0) return refused(position);
+                claim.buffer().putBytes(claim.offset(), frame, 0, length);
+                claim.commit();
+                return true;
+            }
+            long position = publication.offer(new org.agrona.concurrent.UnsafeBuffer(frame, 0, length));
+            return position >= 0 || refused(position);
+        };
+    }
+
+    /** Back-pressure and admin actions are "try again"; a closed or unconnected publication ends the run. */
+    private boolean refused(long position) {
+        if (position == Publication.BACK_PRESSURED || position == Publication.ADMIN_ACTION) return false;
+        if (position == Publication.NOT_CONNECTED) {
+            throw new IllegalStateException(kind.label() + ": the publication on " + channel + " lost its subscriber");
+        }
+        throw new IllegalStateException(kind.label() + ": publication on " + channel + " refused a message: "
+                + Publication.errorString(position));
+    }
+
+    @Override
+    public Subscriber subscriber() {
+        if (subscription == null) {
+            if (mode != Mode.ATTACH) throw new IllegalStateException(kind.label() + " in " + mode + " mode has no subscription");
+            subscription = aeron.addSubscription(channel, STREAM_ID);
+        }
+        return new AeronSubscriber();
+    }
+
+    private final class AeronSubscriber implements Subscriber, FragmentHandler {
+        private byte[] copy = new byte[1 << 16];
+        private final FragmentAssembler assembler = new FragmentAssembler(this);
+        private FrameSink sink;
+
+        @Override
+        public int poll(FrameSink sink, int limit) {
+            this.sink = sink;
+            return subscription.poll(assembler, limit);
+        }
+
+        @Override
+        public void onFragment(DirectBuffer buffer, int offset, int length, Header header) {
+            if (length > copy.length) copy = new byte[length];
+            buffer.getBytes(offset, copy, 0, length);
+            sink.onFrame(copy, length);
+        }
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("implementation", "Aeron " + io.aeron.AeronVersion.VERSION
+                + " embedded MediaDriver; ExclusivePublication.tryClaim, Subscription.poll with a FragmentAssembler");
+        m.put("channel", channel);
+        m.put("streamId", STREAM_ID);
+        m.put("driverThreadingMode", options.driverThreading.name());
+        m.put("driverIdleStrategy", options.driverIdle.newStrategy().getClass().getSimpleName());
+        m.put("termLengthBytes", options.termLength);
+        m.put("aeronDir", dir.toString());
+        if (mode != Mode.OWN) m.put("crossProcess", "driver in the parent JVM, sender and receiver each in a JVM of its own");
+        return m;
+    }
+
+    @Override
+    public Map<String, String> ownThreads() {
+        return new LinkedHashMap<>(driverThreads);
+    }
+
+    @Override
+    public void close() {
+        CloseHelper.closeAll(publication, subscription, aeron, driver);
+        publication = null;
+        subscription = null;
+        aeron = null;
+        driver = null;
+        if (mode != Mode.ATTACH) TempDirs.delete(dir);
+    }
+}

@@ -1,0 +1,110 @@
+package org.wireshootout.wire;
+
+import org.wireshootout.codec.Codec;
+
+import java.util.List;
+
+/**
+ * What a run sends: a list of messages it cycles through, the codec of one format for them, and a checksum of
+ * a message's fields that the sender puts in each frame and the receiver recomputes from what it decoded.
+ *
+ * @param <T> the data model
+ */
+public final class Payload<T> {
+
+    /** A checksum of every field of a message, the same in every JVM (no identity hash codes). */
+    public interface FieldChecksum<T> {
+        long of(T message);
+    }
+
+    private final String kind;
+    private final String format;
+    private final String source;
+    private final List<T> messages;
+    private final java.util.function.Supplier<Codec<T>> codecs;
+    private final java.util.function.Supplier<T> targets;
+    private final FieldChecksum<T> checksum;
+    private final long[] checksums;
+    private int verifiedMaxLength = -1;
+
+    Payload(String kind, String format, String source, List<T> messages, java.util.function.Supplier<Codec<T>> codecs,
+            java.util.function.Supplier<T> targets, FieldChecksum<T> checksum) {
+        if (messages.isEmpty()) throw new IllegalArgumentException(kind + " payload '" + source + "' has no messages");
+        this.kind = kind;
+        this.format = format;
+        this.source = source;
+        this.messages = List.copyOf(messages);
+        this.codecs = codecs;
+        this.targets = targets;
+        this.checksum = checksum;
+        this.checksums = new long[messages.size()];
+        for (int i = 0; i < checksums.length; i++) checksums[i] = checksum.of(this.messages.get(i));
+    }
+
+    /** "data" (the six-field message) or "iex". */
+    public String kind() { return kind; }
+
+    /** The format's registry name. */
+    public String format() { return format; }
+
+    /** Where the messages come from (generator and seed, or a capture file). */
+    public String source() { return source; }
+
+    public int size() { return checksums.length; }
+
+    /** Message {@code i} of the cycle. */
+    public T message(int i) { return messages.get(i); }
+
+    /** The precomputed checksum of message {@code i}. */
+    public long checksumOf(int i) { return checksums[i]; }
+
+    /** The checksum of a decoded message. */
+    public long checksum(T decoded) { return checksum.of(decoded); }
+
+    /** A new codec of this format, with its own buffers (one per thread). */
+    public Codec<T> newCodec() { return codecs.get(); }
+
+    /** A new, reusable decode target. */
+    public T newTarget() { return targets.get(); }
+
+    /**
+     * Encodes every message with one codec, copies the bytes out, loads them into another codec and decodes:
+     * the format must give back each message exactly before anything is timed. Returns the largest encoded
+     * length; throws naming the first message that does not come back equal. Done once per payload.
+     */
+    public synchronized int verifyRoundTrip() {
+        if (verifiedMaxLength < 0) verifiedMaxLength = checkEveryMessage();
+        return verifiedMaxLength;
+    }
+
+    private int checkEveryMessage() {
+        Codec<T> writer = newCodec();
+        Codec<T> reader = newCodec();
+        T target = newTarget();
+        byte[] scratch = new byte[1 << 16];
+        int max = 0;
+        for (int i = 0; i < messages.size(); i++) {
+            T m = messages.get(i);
+            int len;
+            try {
+                len = writer.encode(m);
+                if (len > scratch.length) scratch = new byte[Math.max(len, scratch.length * 2)];
+                int copied = writer.copyTo(scratch, 0);
+                if (copied != len) {
+                    throw new IllegalStateException("copyTo gave " + copied + " bytes after encode returned " + len);
+                }
+                reader.load(scratch, 0, len);
+                reader.decode(target);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("format " + format + " cannot carry " + kind + " message #" + i
+                        + " of " + source + ": " + e, e);
+            }
+            if (!m.equals(target) || checksum.of(target) != checksums[i]) {
+                throw new IllegalArgumentException("format " + format + " does not give back " + kind + " message #" + i
+                        + " of " + source + " exactly: sent " + m + ", decoded " + target);
+            }
+            max = Math.max(max, len);
+        }
+        return max;
+    }
+}

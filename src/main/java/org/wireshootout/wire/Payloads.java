@@ -1,0 +1,56 @@
+package org.wireshootout.wire;
+
+import org.wireshootout.codec.Format;
+import org.wireshootout.codec.IexFormat;
+import org.wireshootout.codec.Labels;
+import org.wireshootout.iex.DeepGenerator;
+import org.wireshootout.iex.IexDataSet;
+import org.wireshootout.model.Data;
+import org.wireshootout.model.DataGenerator;
+import org.wireshootout.model.iex.IexMessage;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The payloads a run can send, and the one place this room reaches into the format registries (by a row's
+ * name, through its codec factory).
+ */
+public final class Payloads {
+    private Payloads() {
+    }
+
+    /**
+     * The six-field message: the published bulk data set ({@link DataGenerator#DEFAULT_COUNT} records from {@link DataGenerator#DEFAULT_SEED}), cycled. A row
+     * whose labels say it cannot carry text beyond U+00FF (the 8-bit rows) gets each such char replaced by '?',
+     * as the bulk stream does and as an 8-bit system would have to send it; the source says how many records.
+     */
+    public static Payload<Data> data(String format) {
+        Format f = Format.byName(format);
+        if (!f.carriesData()) throw new IllegalArgumentException("format " + f.name() + " carries no data: nothing to check on the far side");
+        boolean eightBit = f.labels().cannotCarry(Labels.Limitation.NON_LATIN1_TEXT);
+        List<Data> records = new ArrayList<>(new DataGenerator(DataGenerator.DEFAULT_SEED).next(DataGenerator.DEFAULT_COUNT));
+        int fitted = 0;
+        for (int i = 0; eightBit && i < records.size(); i++) {
+            Data d = records.get(i);
+            if (!Labels.Limitation.NON_LATIN1_TEXT.appliesTo(d)) continue;
+            StringBuilder text = new StringBuilder(d.getText());
+            for (int c = 0; c < text.length(); c++) if (text.charAt(c) > 0xFF) text.setCharAt(c, '?');
+            records.set(i, new Data().copyFrom(d).setTextAndReturn(text));
+            fitted++;
+        }
+        String source = "DataGenerator seed " + DataGenerator.DEFAULT_SEED + ", " + records.size() + " records"
+                + (fitted > 0 ? " (" + fitted + " with text beyond U+00FF fitted to 8 bits with '?')" : "");
+        return new Payload<>("data", f.name(), source, records, f::newCodec, Data::new, Checksums::data);
+    }
+
+    /** The IEX stream: the generated default day, or every message of a capture when {@code capture} is not null. */
+    public static Payload<IexMessage> iex(String format, String capture) throws IOException {
+        IexFormat f = IexFormat.byName(format);
+        List<IexMessage> messages = capture == null ? DeepGenerator.defaultDataSet() : IexDataSet.load(capture);
+        String source = capture == null ? "DeepGenerator default day (seed " + DeepGenerator.DEFAULT_SEED + ", "
+                + messages.size() + " messages)" : capture + " (" + messages.size() + " messages)";
+        return new Payload<>("iex", f.name(), source, messages, f::newCodec, IexMessage::new, Checksums::iex);
+    }
+}

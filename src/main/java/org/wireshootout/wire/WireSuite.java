@@ -1,0 +1,194 @@
+package org.wireshootout.wire;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The format x transport grid: for each cell a {@link WireSweep} over the rates, one JSON file per cell
+ * ({@code <payload>-<format>-<transport>.json}) in the output folder, a progress line per step, and at the end
+ * {@code summary.md}: p50, p99, p99.9 and worst at the table's rate and the highest rate sustained, per cell.
+ */
+public final class WireSuite {
+    /** Makes the payload of one format (the codec registry lookup and the data set). */
+    public interface PayloadFactory {
+        Payload<?> forFormat(String format) throws IOException;
+    }
+
+    private final PayloadFactory payloads;
+    private final List<String> formats;
+    private final List<TransportKind> transports;
+    private final double[] rates;
+    private final double tableRate;
+    private final double seconds;
+    private final boolean everyRate;
+    private final WireConfig base;
+    private final TransportOptions options;
+    private final Path out;
+    private final PrintStream progress;
+    private final Map<String, Object> settings;
+    private WireSweep.Runner runner = WireSweep.IN_PROCESS;
+
+    public WireSuite(PayloadFactory payloads, List<String> formats, List<TransportKind> transports, double[] rates,
+                     double tableRate, double seconds, boolean everyRate, WireConfig base, TransportOptions options, Path out,
+                     PrintStream progress, Map<String, Object> settings) {
+        if (rates.length == 0) throw new IllegalArgumentException("no rate to run");
+        for (int i = 1; i < rates.length; i++) {
+            if (rates[i] <= rates[i - 1]) throw new IllegalArgumentException("rates must be given lowest first, each higher than the last");
+        }
+        this.payloads = payloads;
+        this.formats = formats;
+        this.transports = transports;
+        this.rates = rates.clone();
+        boolean listed = false;
+        for (double r : rates) listed |= r == tableRate;
+        if (!listed) throw new IllegalArgumentException("the table's rate " + WireSweep.rateLabel(tableRate) + " is not one of the rates");
+        this.tableRate = tableRate;
+        this.seconds = seconds;
+        this.everyRate = everyRate;
+        this.base = base;
+        this.options = options;
+        this.out = out;
+        this.progress = progress;
+        this.settings = settings;
+    }
+
+    /** Runs each point with {@code r} instead of in this JVM (the cross-process mode). */
+    public WireSuite runner(WireSweep.Runner r) {
+        this.runner = r;
+        return this;
+    }
+
+    /** Runs the grid; returns the number of cells that failed (a lost, duplicated or corrupted message, or an error). */
+    public int run() throws IOException {
+        Files.createDirectories(out);
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        json.writeValue(out.resolve("run.json").toFile(), settings);
+        int cells = formats.size() * transports.size();
+        int cell = 0;
+        int failed = 0;
+        long t0 = System.nanoTime();
+        List<Row> rows = new ArrayList<>();
+        warmUpTransports();
+        for (String format : formats) {
+            Payload<?> payload;
+            try {
+                payload = payloads.forFormat(format);
+                payload.verifyRoundTrip();
+            } catch (IllegalArgumentException e) {
+                progress.println("  " + format + " skipped: " + e.getMessage());
+                failed += transports.size();
+                cell += transports.size();
+                for (TransportKind t : transports) rows.add(new Row(format, t, null, e.getMessage()));
+                continue;
+            }
+            for (TransportKind t : transports) {
+                cell++;
+                long elapsed = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+                progress.printf("[%d/%d] %s over %s, rates %s  (elapsed %d s)%n", cell, cells, format, t.label(),
+                        ratesLabel(), elapsed);
+                WireSweep sweep = WireSweep.run(runner, payload, t, options, base, rates, tableRate, seconds, everyRate, line -> progress.println("  " + line));
+                json.writeValue(out.resolve(payload.kind() + "-" + format + "-" + t.label() + ".json").toFile(), sweep.toJson());
+                if (!sweep.failures().isEmpty()) failed++;
+                rows.add(new Row(format, t, sweep, sweep.failures().isEmpty() ? null : sweep.failures().get(0)));
+            }
+        }
+        String summary = summary(rows);
+        Files.writeString(out.resolve("summary.md"), summary);
+        progress.println();
+        progress.print(summary);
+        progress.printf("Done in %d s: %s%n", TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0), out);
+        return failed;
+    }
+
+    /**
+     * One untimed second per transport with the first format before the grid: the first use of a transport in
+     * this JVM loads and initialises its library (Chronicle Queue's first run here lagged seconds behind its
+     * schedule), which belongs to no cell.
+     */
+    private void warmUpTransports() throws IOException {
+        Payload<?> first;
+        try {
+            first = payloads.forFormat(formats.get(0));
+            first.verifyRoundTrip();
+        } catch (IllegalArgumentException e) {
+            return; // the grid reports it
+        }
+        WireConfig warm = base.atRate(Math.min(tableRate, 50_000), 1);
+        for (TransportKind t : transports) {
+            progress.println("warm-up: " + formats.get(0) + " over " + t.label() + " for 1 s (not recorded)");
+            try {
+                runner.run(first, t, options, warm);
+            } catch (WireRunException | IllegalStateException | java.io.UncheckedIOException e) {
+                progress.println("  warm-up over " + t.label() + " failed: " + e.getMessage());
+            }
+        }
+    }
+
+    private String ratesLabel() {
+        List<String> s = new ArrayList<>();
+        for (double r : rates) s.add(WireSweep.rateLabel(r));
+        return String.join(", ", s);
+    }
+
+    private static final class Row {
+        final String format;
+        final TransportKind transport;
+        final WireSweep sweep;
+        final String failure;
+
+        Row(String format, TransportKind transport, WireSweep sweep, String failure) {
+            this.format = format;
+            this.transport = transport;
+            this.sweep = sweep;
+            this.failure = failure;
+        }
+    }
+
+    private String summary(List<Row> rows) {
+        double first = tableRate;
+        StringBuilder s = new StringBuilder();
+        s.append("Latency from the intended send time at ").append(WireSweep.rateLabel(first))
+                .append(" msg/s (warm-up left out); highest sustained of ").append(ratesLabel())
+                .append(" msg/s (p99 bound ").append(WireSweep.nanos(base.p99BoundNanos)).append(").\n\n");
+        s.append("| format | transport | p50 | p99 | p99.9 | worst | p50 from actual send | back-pressure | highest sustained |\n");
+        s.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Row r : rows) {
+            WireResult p = r.sweep == null ? null : r.sweep.at(first);
+            s.append("| ").append(r.format).append(" | ").append(r.transport.label()).append(" | ");
+            if (p == null) {
+                s.append("FAILED: ").append(r.failure == null ? "no result" : r.failure.replace('|', '/')).append(" | | | | | | |\n");
+                continue;
+            }
+            s.append(WireSweep.nanos(p.percentile(50))).append(" | ").append(WireSweep.nanos(p.percentile(99))).append(" | ")
+                    .append(WireSweep.nanos(p.percentile(99.9))).append(" | ").append(WireSweep.nanos(p.worst())).append(" | ")
+                    .append(WireSweep.nanos(p.fromActualSend.getValueAtPercentile(50))).append(" | ")
+                    .append(p.backPressureEvents).append(" | ");
+            double best = r.sweep.highestSustainedRate();
+            s.append(best > 0 ? WireSweep.rateLabel(best) : "none").append(r.failure != null ? " (then failed)" : "").append(" |\n");
+        }
+        Map<String, String> sharing = new LinkedHashMap<>();
+        for (Row r : rows) {
+            if (r.sweep == null || r.sweep.points().isEmpty()) continue;
+            WireResult p = r.sweep.points().get(0);
+            sharing.putIfAbsent(r.transport.label(), p.cpuSharing() + ", receiver idle " + p.receiverIdle);
+        }
+        s.append("\nThreads per CPU (the JIT, GC and other processes are not pinned):\n");
+        sharing.forEach((t, how) -> s.append("- ").append(t).append(": ").append(how).append("\n"));
+        return s.toString();
+    }
+
+    /** The settings map a caller records in run.json. */
+    public static Map<String, Object> settings() {
+        return new LinkedHashMap<>();
+    }
+}
