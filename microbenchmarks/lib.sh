@@ -98,3 +98,27 @@ fmt_secs() {
   else printf '%ds' $s
   fi
 }
+
+# shell_words WORD...: the words as one command line a shell reads back as the same words, quoting only the
+# words that need it ('a b', "it's"), so a recorded command stays readable (--formats baseline,sbe, not baseline\\,sbe).
+shell_words() {
+  local out="" w
+  for w in "$@"; do
+    if [ -n "$w" ] && [[ $w =~ ^[A-Za-z0-9_./,:=+@%^-]+$ ]]; then
+      out+="${out:+ }$w"
+    else
+      out+="${out:+ }'${w//\'/\'\\\'\'}'"
+    fi
+  done
+  printf '%s' "$out"
+}
+
+# strip_ansi: copies stdin to stdout without ANSI escape sequences (colour codes).
+strip_ansi() {
+  sed 's/\x1b\[[0-9;]*[A-Za-z]//g'
+}
+
+# project_version POM: the project's <version> (the first one after <artifactId>, before any <parent> or dependency).
+project_version() {
+  awk '/<dependencies>|<parent>|<build>/ { exit } /<version>/ { sub(/.*<version>/, ""); sub(/<\/version>.*/, ""); print; exit }' "$1"
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the JMH benchmarks one format at a time, pinned to one CPU, into a new results/<timestamp>-<profile>/
-# directory: <format>.json (JMH JSON), <format>.log (JMH's output) and env.json (what the run ran on).
+# directory: <format>.json (JMH JSON), <format>.log (JMH's output) and env.json (what the run ran on), then
+# writes the report there (report.md, report.html, charts).
 # See microbenchmarks/README.md. Usage: microbenchmarks/run.sh --help
 set -uo pipefail
 
@@ -10,6 +11,7 @@ ROOT=$(cd "$HERE/.." && pwd)
 source "$HERE/lib.sh"
 
 JAR="$ROOT/target/benchmarks.jar"
+CLI="$ROOT/target/wire-shootout.jar"   # the command line: a manifest over benchmarks.jar, built with it
 PINNED_EXECUTOR='org.wireshootout.bench.AffinitySupport$PinnedExecutor'
 AFFINITY_PROPERTY='wireshootout.affinity.cpu'
 
@@ -25,13 +27,23 @@ Usage: microbenchmarks/run.sh [options] [-- JMH options...]
   --formats a,b,...              only these formats (names as the registry spells them)
   --bench REGEX                  only benchmarks whose full name matches REGEX (grep -E)
   --no-gc                        leave out -prof gc (B/op)
+  --profiler async|jfr           also profile each format: async = async-profiler (CPU samples, a flame graph
+                                 <format>[.<benchmark>].flame.html beside <format>.json); where the probe finds
+                                 perf events refused it falls back to jfr (<format>[.<benchmark>].jfr); env.json
+                                 records which was used and why
   --affinity process|thread      process (default): taskset the whole JVM and its forks onto the CPU.
                                  thread: pin only the benchmark thread (Java Thread Affinity) and keep
                                  the rest of the JVM on the other CPUs.
   --cpu N                        the CPU to use (default: an isolated CPU, else the last allowed one)
   --java PATH                    the java to run (default: $JAVA, else $JAVA_HOME/bin/java, else java)
   --results DIR                  where run directories go (default: <repo>/results)
-  --dry-run                      print the plan and exit
+  --dry-run                      print the plan and exit (never builds: needs target/benchmarks.jar)
+  --no-report                    leave out the report at the end (write it later with the report command)
+  -V, --version                  print the project's version and exit
+  --wire                         instead of JMH: the wire room's quick default (fixed-rate latency through
+                                 ring, aeron-ipc, aeron-udp and queue; 1.5 to 4 minutes) into
+                                 <results>/<time>-wire/wire/; options after -- go to the wire command
+                                 (java -jar target/wire-shootout.jar wire --help)
   -- ...                         passed to JMH for every format (after the profile's options, so they win;
                                  note that -jvmArgs replaces the flags forks inherit, see README)
 USAGE
@@ -47,9 +59,11 @@ CPU=""
 JAVA_CMD=${JAVA:-}
 RESULTS_ROOT="$ROOT/results"
 DRY_RUN=0
+PROFILER=""
+REPORT=1
+WIRE=0
 PASS=()
-ORIGINAL_CMD=$(printf '%q ' "$0" "$@")
-ORIGINAL_CMD=${ORIGINAL_CMD% }
+ORIGINAL_CMD=$(shell_words "$0" "$@")
 
 die() { echo "run.sh: $*" >&2; exit 2; }
 
@@ -60,11 +74,15 @@ while [ $# -gt 0 ]; do
     --formats) FORMATS_ARG=${2:?}; shift 2 ;;
     --bench) BENCH_RE=${2:?}; shift 2 ;;
     --no-gc) GC=0; shift ;;
+    --profiler) PROFILER=${2:?}; shift 2 ;;
     --affinity) AFFINITY=${2:?}; shift 2 ;;
     --cpu) CPU=${2:?}; shift 2 ;;
     --java) JAVA_CMD=${2:?}; shift 2 ;;
     --results) RESULTS_ROOT=${2:?}; shift 2 ;;
     --dry-run) DRY_RUN=1; shift ;;
+    --no-report) REPORT=0; shift ;;
+    -V|--version) echo "Wire Shootout $(project_version "$ROOT/pom.xml") (microbenchmarks/run.sh)"; exit 0 ;;
+    --wire) WIRE=1; shift ;;
     -h|--help) usage; exit 0 ;;
     --) shift; PASS=("$@"); break ;;
     *) usage >&2; die "unknown option '$1'" ;;
@@ -73,6 +91,7 @@ done
 
 case $PROFILE in quick|standard|full) ;; *) die "--profile must be quick, standard or full" ;; esac
 case $AFFINITY in process|thread) ;; *) die "--affinity must be process or thread" ;; esac
+case $PROFILER in ""|async|jfr) ;; *) die "--profiler must be async or jfr" ;; esac
 [[ $BUDGET =~ ^[0-9]+$ ]] || die "--budget takes whole seconds"
 if [ -z "$JAVA_CMD" ]; then
   if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then JAVA_CMD="$JAVA_HOME/bin/java"; else JAVA_CMD=java; fi
@@ -81,9 +100,18 @@ command -v "$JAVA_CMD" >/dev/null || die "no java at '$JAVA_CMD'"
 JAVA_CMD=$(readlink -f "$(command -v "$JAVA_CMD")")
 command -v taskset >/dev/null || die "taskset (util-linux) is needed"
 
+# the project's command line: the tools' own jar when the build makes one, else the benchmarks jar's Main class
+CLI_JAR="$ROOT/target/wire-shootout.jar"
+cli_words() {
+  if [ -f "$CLI_JAR" ]; then printf 'java -jar %s' "$CLI_JAR"; else printf 'java -cp %s org.wireshootout.cli.Main' "$JAR"; fi
+}
+cli() {
+  if [ -f "$CLI_JAR" ]; then "$JAVA_CMD" -jar "$CLI_JAR" "$@"; else "$JAVA_CMD" -cp "$JAR" org.wireshootout.cli.Main "$@"; fi
+}
+
 # ---- the jar: rebuilt when missing or older than anything it is built from -------------------------------
 needs_build() {
-  [ -f "$JAR" ] || return 0
+  [ -f "$JAR" ] && [ -f "$CLI" ] || return 0
   local src
   for src in "$ROOT/pom.xml" "$ROOT/src/main" "$ROOT/schemas"; do
     [ -e "$src" ] || continue
@@ -91,9 +119,32 @@ needs_build() {
   done
   return 1
 }
-if needs_build; then
-  echo "run.sh: building $JAR (mvn -B -q package -DskipTests)"
-  (cd "$ROOT" && mvn -B -q package -DskipTests) || die "build failed"
+if [ $DRY_RUN -eq 1 ]; then
+  # a dry run changes nothing, the jar included
+  [ -f "$JAR" ] || die "no $JAR to ask for the plan: build it first (mvn -B package), or run without --dry-run"
+  needs_build && echo "run.sh: note: $JAR is older than the sources; a real run would rebuild it first" >&2
+elif needs_build; then
+  echo "run.sh: building $JAR (mvn -B -q package -Dmaven.test.skip=true)"
+  BUILD_LOG=$(mktemp "${TMPDIR:-/tmp}/run-sh-build.XXXXXX")
+  # Maven's console library writes colour resets even in batch mode: keep its output in a log, show it on failure
+  if ! (cd "$ROOT" && mvn -B -q -Dstyle.color=never package -Dmaven.test.skip=true) >"$BUILD_LOG" 2>&1; then
+    strip_ansi <"$BUILD_LOG" | tail -n 40 >&2
+    die "build failed (full output: $BUILD_LOG)"
+  fi
+  rm -f "$BUILD_LOG"
+fi
+
+# ---- the wire room: its own command pins its own threads (Java Thread Affinity), so no taskset here -------
+if [ $WIRE -eq 1 ]; then
+  WIRE_CMD=("$JAVA_CMD" -jar "$CLI" wire)
+  if [ $DRY_RUN -eq 1 ]; then
+    printf 'wire:'; printf ' %q' "${WIRE_CMD[@]}" --out "<run>/wire" "${PASS[@]}"; echo
+    exit 0
+  fi
+  RUN_DIR=$(make_run_dir "$RESULTS_ROOT" "$(date -u +%Y%m%dT%H%M%SZ)-wire") || die "cannot create a run directory under $RESULTS_ROOT"
+  echo "Results in $RUN_DIR/wire"
+  "${WIRE_CMD[@]}" --out "$RUN_DIR/wire" "${PASS[@]}"
+  exit $?
 fi
 
 # ---- the CPU ---------------------------------------------------------------------------------------------
@@ -148,7 +199,7 @@ done < <(parse_lp <<<"$LP")
 [ ${#BENCHES[@]} -gt 0 ] || die "no benchmark matches${BENCH_RE:+ '$BENCH_RE'}"
 
 # registry order (the reference table's); values only -lp knows go after it
-REGISTRY=$("$JAVA_CMD" -cp "$JAR" org.wireshootout.cli.Main formats 2>/dev/null) || REGISTRY=""
+REGISTRY=$(cli formats 2>/dev/null) || REGISTRY=""
 ALL_FORMATS=()
 add_format() { local x; for x in "${ALL_FORMATS[@]}"; do [ "$x" = "$1" ] && return; done; ALL_FORMATS+=("$1"); }
 for f in $REGISTRY; do
@@ -231,8 +282,63 @@ jmh_command() {   # jmh_command GROUP JSON -> the full command line in CMD
   CMD=("${PIN[@]}" "$JAVA_CMD" "${HOST_FLAGS[@]}" -jar "$JAR")
   while IFS= read -r b; do CMD+=("$(regex_for "$b")"); done < <(benches_for "$g")
   [ "$g" != no-format ] && CMD+=(-p "format=$g")
-  CMD+=("${PROFILE_OPTS[@]}" "${GC_OPTS[@]}" -rf json -rff "$json" "${PASS[@]}")
+  profiler_args "$g" "$(dirname "$json")"
+  CMD+=("${PROFILE_OPTS[@]}" "${GC_OPTS[@]}" "${PROF_ARGS[@]}" -rf json -rff "$json" "${PASS[@]}")
 }
+
+# ---- --profiler: async-profiler through JMH's -prof async, or JFR (-prof jfr) where perf events are refused ----
+# The native library comes from the Maven Central jar tools.profiler:async-profiler, unpacked by the build
+# (pom.xml, execution unpack-async-profiler) into target/async-profiler/<os>-<arch>/.
+PROFILER_USED=""; PROFILER_WHY=""; PROFILER_LIB=""; PROF_ARGS=()
+choose_profiler() {
+  [ -n "$PROFILER" ] || return 0
+  local arch paranoid probe rc
+  paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo unreadable)
+  if [ "$PROFILER" = jfr ]; then
+    PROFILER_USED=jfr; PROFILER_WHY="asked for (--profiler jfr)"; return 0
+  fi
+  case $(uname -m) in x86_64) arch=linux-x64 ;; aarch64) arch=linux-arm64 ;; *) arch=unsupported ;; esac
+  PROFILER_LIB="$ROOT/target/async-profiler/$arch/libasyncProfiler.so"
+  if [ ! -f "$PROFILER_LIB" ]; then
+    PROFILER_USED=jfr; PROFILER_WHY="no async-profiler library for $(uname -sm) at $PROFILER_LIB (mvn package unpacks it)"
+    PROFILER_LIB=""; return 0
+  fi
+  # the probe: start the CPU profiler in a JVM that does nothing; a refused perf_event_open shows as a warning
+  probe=$("$JAVA_CMD" -agentpath:"$PROFILER_LIB"=start,event=cpu,file=/dev/null -version 2>&1); rc=$?
+  if [ $rc -ne 0 ] || grep -qE '^\[(ERROR|WARN)\]' <<<"$probe"; then
+    PROFILER_USED=jfr
+    PROFILER_WHY="async-profiler's CPU mode was refused (perf_event_paranoid=$paranoid): $(grep -E '^\[(ERROR|WARN)\]|rror' <<<"$probe" | head -n 1)"
+    return 0
+  fi
+  PROFILER_USED=async; PROFILER_WHY="async-profiler CPU mode started (perf_event_paranoid=$paranoid)"
+}
+profiler_args() {   # profiler_args GROUP RUN_DIR -> PROF_ARGS
+  PROF_ARGS=()
+  case $PROFILER_USED in
+    async) PROF_ARGS=(-prof "async:libPath=$PROFILER_LIB;event=cpu;interval=1000000;output=flamegraph;dir=$2/$1.profile") ;;
+    jfr) PROF_ARGS=(-prof "jfr:dir=$2/$1.profile") ;;
+  esac
+}
+collect_profile() {  # collect_profile GROUP: each benchmark's profile moved beside the format's JSON
+  local g=$1 d f name n
+  d="$RUN_DIR/$g.profile"
+  [ -d "$d" ] || return 0
+  n=$(find "$d" -mindepth 1 -maxdepth 1 -type d | wc -l)
+  for f in "$d"/*/flame-cpu-forward.html "$d"/*/profile.jfr; do
+    [ -f "$f" ] || continue
+    name=$(basename "$(dirname "$f")"); name=${name%%-*}; name=${name#org.wireshootout.bench.}
+    if [ "$n" -eq 1 ]; then name=$g; else name="$g.$name"; fi
+    case $f in *.html) mv -f "$f" "$RUN_DIR/$name.flame.html" ;; *) mv -f "$f" "$RUN_DIR/$name.jfr" ;; esac
+  done
+  # the rest (the reverse flame graph, JMH's summaries) stays in <format>.profile/
+}
+profiler_json() {
+  [ -n "$PROFILER" ] || return 0
+  printf '  "profiler": {"requested": %s, "used": %s, "why": %s, "library": %s},\n' "$(json_str "$PROFILER")" \
+    "$(json_str "$PROFILER_USED")" "$(json_str "$PROFILER_WHY")" "$(json_str "${PROFILER_LIB:+tools.profiler:async-profiler ($PROFILER_LIB)}")"
+}
+choose_profiler
+[ -n "$PROFILER" ] && echo "Profiler: $PROFILER_USED ($PROFILER_WHY)"
 
 echo "Profile $PROFILE: ${#RUN_GROUPS[@]} formats, $COMBOS benchmark x format runs; CPU $CPU ($AFFINITY affinity)."
 echo "JMH options: ${PROFILE_OPTS[*]} ${GC_OPTS[*]} ${PASS[*]}"
@@ -240,7 +346,7 @@ echo "JMH options: ${PROFILE_OPTS[*]} ${GC_OPTS[*]} ${PASS[*]}"
 if [ $DRY_RUN -eq 1 ]; then
   for g in "${RUN_GROUPS[@]}"; do
     jmh_command "$g" "<run>/$g.json"
-    printf '%s:' "$g"; printf ' %q' "${CMD[@]}"; echo
+    printf '%s: %s\n' "$g" "$(shell_words "${CMD[@]}")"
   done
   exit 0
 fi
@@ -301,6 +407,7 @@ write_env() {
     if [ -n "$FINISHED" ]; then echo "  \"finished\": $(json_str "$FINISHED"),"; else echo "  \"finished\": null,"; fi
     echo "  \"state\": $(json_str "$STATE"),"
     echo "  \"jmhOptions\": $(json_arr "${PROFILE_OPTS[@]}" "${GC_OPTS[@]}" "${PASS[@]}"),"
+    profiler_json
     echo "  \"java\": {"
     echo "    \"command\": $(json_str "$JAVA_CMD"),"
     echo "    \"vendor\": $(json_str "$JDK_VENDOR"),"
@@ -392,7 +499,7 @@ for g in "${RUN_GROUPS[@]}"; do
   STATUS[$g]=running
   write_env
   t1=$(date +%s)
-  { printf '# run.sh:'; printf ' %q' "${CMD[@]}"; echo; } >"$log"
+  printf '# run.sh: %s\n' "$(shell_words "${CMD[@]}")" >"$log"
   # its own process group, so that an interruption can stop the host JVM and its forks together
   setsid "${CMD[@]}" >>"$log" 2>&1 </dev/null &
   CHILD=$!
@@ -401,6 +508,7 @@ for g in "${RUN_GROUPS[@]}"; do
   CHILD=""
   CURRENT=""
   SECONDS_TAKEN[$g]=$(( $(date +%s) - t1 ))
+  collect_profile "$g"
   EXIT_CODE[$g]=$rc
   DONE_COMBOS=$((DONE_COMBOS + GROUP_COUNT[$g]))
 
@@ -438,5 +546,16 @@ STATE=complete
 FINISHED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 write_env
 echo "Done in $(fmt_secs $(( $(date +%s) - T0 ))): $RUN_DIR ($STATE)"
-echo "Report: java -cp $JAR org.wireshootout.cli.Main report $RUN_DIR"
-[ $FAILED -eq 0 ]
+REPORT_RC=0
+if [ $REPORT -eq 1 ]; then
+  cli report "$RUN_DIR"
+  REPORT_RC=$?
+  if [ $REPORT_RC -eq 0 ]; then
+    echo "Report: $RUN_DIR/report.md and $RUN_DIR/report.html"
+  else
+    echo "run.sh: the report command exited $REPORT_RC (see above)" >&2
+  fi
+else
+  echo "Report: $(cli_words) report $RUN_DIR"
+fi
+[ $FAILED -eq 0 ] && [ $REPORT_RC -eq 0 ]
