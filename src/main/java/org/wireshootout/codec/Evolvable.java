@@ -1,0 +1,30 @@
+package org.wireshootout.codec;
+
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
+
+/**
+ * Implemented by every {@link Format} row's codec: the row's version 2 under each {@link Change}, written the
+ * way the library's own documentation says to evolve a message (a second schema beside the first, a second
+ * hand-written codec, a second class), framed exactly as the version-1 codec frames its messages so that each
+ * can {@link Codec#load} what the other wrote. The evolution matrix crosses the two in both directions.
+ */
+public interface Evolvable {
+
+    /**
+     * A new version-2 codec for {@code change}, with its own buffer.
+     *
+     * @throws NotExpressible when the format cannot state the change at all, saying why
+     */
+    Codec<Evolved> evolve(Change change);
+
+    /** One line on how the format evolves: what identifies a field on the wire and what a reader does with the unknown. */
+    String evolutionMechanism();
+
+    /** A change this format cannot state (a format with no message cannot add a field); the message says why. */
+    final class NotExpressible extends RuntimeException {
+        public NotExpressible(String why) {
+            super(why);
+        }
+    }
+}

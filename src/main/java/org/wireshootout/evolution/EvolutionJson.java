@@ -1,0 +1,39 @@
+package org.wireshootout.evolution;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.wireshootout.codec.Format;
+import org.wireshootout.model.evolution.Change;
+
+import java.util.List;
+
+/**
+ * The matrix as JSON, which the report and the README table are drawn from:
+ * {@code {"changes":[{name, what}], "rows":[{row, library, mechanism, cells:[{change, direction, outcome, detail}]}]}}.
+ */
+public final class EvolutionJson {
+    private EvolutionJson() {
+    }
+
+    /** Runs every cell of {@code rows} and returns the document. */
+    public static ObjectNode run(List<Format> rows) {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = mapper.createObjectNode();
+        ArrayNode changes = root.putArray("changes");
+        for (Change c : Change.values()) changes.addObject().put("name", c.name()).put("what", c.what());
+        ArrayNode out = root.putArray("rows");
+        for (Format row : rows) {
+            ObjectNode r = out.addObject();
+            r.put("row", row.name());
+            r.put("library", row.labels().library);
+            r.put("mechanism", EvolutionMatrix.evolvable(row).evolutionMechanism());
+            ArrayNode cells = r.putArray("cells");
+            for (Cell cell : EvolutionMatrix.of(row)) {
+                cells.addObject().put("change", cell.change().name()).put("direction", cell.direction().name())
+                        .put("outcome", cell.outcome().name()).put("detail", cell.detail());
+            }
+        }
+        return root;
+    }
+}
