@@ -2,11 +2,14 @@ package org.wireshootout.codec.limit;
 
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -17,7 +20,7 @@ import java.nio.ByteOrder;
  * stop-bit length and its chars, one byte each when every char is below U+0100, else two bytes each (the
  * length's low bit says which). The physical floor any format is measured against.
  */
-public final class LimitCodec extends NamedCodec<Data> {
+public final class LimitCodec extends NamedCodec<Data> implements Evolvable {
     private static final int FIXED_PART = 8 + 1 + 1 + 4 + 8;
     private final HeapMessage encoded = new HeapMessage(name, 4096);
 
@@ -35,21 +38,7 @@ public final class LimitCodec extends NamedCodec<Data> {
         b.put((byte) value.getSide().ordinal());
         b.putInt(value.getSmallInt());
         b.putLong(value.getLongInt());
-        CharSequence text = value.getText();
-        int n = text.length();
-        boolean narrow = true;
-        for (int i = 0; i < n; i++) {
-            if (text.charAt(i) > 0xFF) {
-                narrow = false;
-                break;
-            }
-        }
-        writeStopBit(b, ((long) n << 1) | (narrow ? 0 : 1));
-        if (narrow) {
-            for (int i = 0; i < n; i++) b.put((byte) text.charAt(i));
-        } else {
-            for (int i = 0; i < n; i++) b.putChar(text.charAt(i));
-        }
+        writeText(b, value.getText());
         return encoded.setLength(b.position());
     }
 
@@ -65,12 +54,34 @@ public final class LimitCodec extends NamedCodec<Data> {
         target.setSide(side == 0 ? Side.Buy : Side.Sell);
         target.setSmallInt(b.getInt());
         target.setLongInt(b.getLong());
-        long header = readStopBit(b);
+        readText(name, b, target.textBuffer());
+    }
+
+    /** The text: its stop-bit length (low bit: two bytes a char) and its chars, one byte each when all are below U+0100. */
+    static void writeText(ByteBuffer b, CharSequence text) {
+        int n = text.length();
+        boolean narrow = true;
+        for (int i = 0; i < n; i++) {
+            if (text.charAt(i) > 0xFF) {
+                narrow = false;
+                break;
+            }
+        }
+        writeStopBit(b, ((long) n << 1) | (narrow ? 0 : 1));
+        if (narrow) {
+            for (int i = 0; i < n; i++) b.put((byte) text.charAt(i));
+        } else {
+            for (int i = 0; i < n; i++) b.putChar(text.charAt(i));
+        }
+    }
+
+    /** Reads what {@link #writeText} wrote into {@code sb}, refusing a length longer than the bytes left. */
+    static void readText(String name, ByteBuffer b, StringBuilder sb) {
+        long header = readStopBit(name, b);
         long n = header >>> 1;
         boolean narrow = (header & 1) == 0;
         long need = narrow ? n : 2 * n;
-        if (need > b.remaining()) throw new DecodeException("limit", b.position(), "text of " + n + " chars needs " + need + " bytes, " + b.remaining() + " present");
-        StringBuilder sb = target.textBuffer();
+        if (need > b.remaining()) throw new DecodeException(name, b.position(), "text of " + n + " chars needs " + need + " bytes, " + b.remaining() + " present");
         sb.setLength(0);
         if (narrow) {
             for (int i = 0; i < n; i++) sb.append((char) (b.get() & 0xFF));
@@ -87,16 +98,27 @@ public final class LimitCodec extends NamedCodec<Data> {
         b.put((byte) v);
     }
 
-    private static long readStopBit(ByteBuffer b) {
+    private static long readStopBit(String name, ByteBuffer b) {
         long v = 0;
         for (int shift = 0; shift < 35; shift += 7) {
-            if (!b.hasRemaining()) throw new DecodeException("limit", b.position(), "text length runs past the end");
+            if (!b.hasRemaining()) throw new DecodeException(name, b.position(), "text length runs past the end");
             int x = b.get();
             v |= (long) (x & 0x7F) << shift;
             if (x >= 0) return v;
         }
-        throw new DecodeException("limit", b.position(), "text length longer than 5 bytes");
+        throw new DecodeException(name, b.position(), "text length longer than 5 bytes");
     }
 
     @Override public MessageBuffer buffer() { return encoded; }
+
+    @Override
+    public Codec<Evolved> evolve(Change change) {
+        return new LimitV2Codec(name, change);
+    }
+
+    @Override
+    public String evolutionMechanism() {
+        return "none on the wire: fields are known by position and size only; an appended field can be read when bytes are"
+                + " left for it, any other change shifts what follows without a sign";
+    }
 }
