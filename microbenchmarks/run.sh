@@ -354,6 +354,14 @@ fi
 # ---- the run directory and its manifest ------------------------------------------------------------------
 RUN_DIR=$(make_run_dir "$RESULTS_ROOT" "$(date -u +%Y%m%dT%H%M%SZ)-$PROFILE") || die "cannot create a run directory under $RESULTS_ROOT"
 echo "Results in $RUN_DIR"
+# the schema-evolution matrix (a few seconds, nothing timed): the report's evolution section reads it
+EVOLUTION_RC=0
+if cli evolution --json "$RUN_DIR/evolution.json" > "$RUN_DIR/evolution.md" 2> "$RUN_DIR/evolution.log"; then
+  echo "Evolution matrix: $RUN_DIR/evolution.md"
+else
+  EVOLUTION_RC=1
+  echo "run.sh: the evolution matrix failed (see $RUN_DIR/evolution.log); the benchmarks run on, the exit status will say so" >&2
+fi
 
 read_sys() { local v; v=$(cat "$1" 2>/dev/null) && [ -n "$v" ] && { echo "$v"; return; }; echo "${2:-unreadable}"; }
 PROPS=$("$JAVA_CMD" -XshowSettings:properties -version 2>&1)
@@ -558,4 +566,4 @@ if [ $REPORT -eq 1 ]; then
 else
   echo "Report: $(cli_words) report $RUN_DIR"
 fi
-[ $FAILED -eq 0 ] && [ $REPORT_RC -eq 0 ]
+[ $FAILED -eq 0 ] && [ $REPORT_RC -eq 0 ] && [ $EVOLUTION_RC -eq 0 ]

@@ -3,7 +3,10 @@ package org.wireshootout.evolution;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.Format;
+import org.wireshootout.model.Data;
+import org.wireshootout.model.evolution.Evolved;
 import org.wireshootout.model.evolution.Change;
 
 import java.util.List;
@@ -28,6 +31,18 @@ public final class EvolutionJson {
             r.put("row", row.name());
             r.put("library", row.labels().library);
             r.put("mechanism", EvolutionMatrix.evolvable(row).evolutionMechanism());
+            // sizes: the canonical message in version 1, and each version 2's own message (absent where not expressible)
+            if (row.carriesData()) {
+                r.put("bytesV1", row.newCodec().encode(Data.canonical()));
+                ObjectNode v2 = r.putObject("bytesV2");
+                for (Change c : Change.values()) {
+                    try {
+                        v2.put(c.name(), EvolutionMatrix.evolvable(row).evolve(c).encode(Evolved.sentBy(c)));
+                    } catch (Evolvable.NotExpressible e) {
+                        // no version 2 to measure
+                    }
+                }
+            }
             ArrayNode cells = r.putArray("cells");
             for (Cell cell : EvolutionMatrix.of(row)) {
                 cells.addObject().put("change", cell.change().name()).put("direction", cell.direction().name())

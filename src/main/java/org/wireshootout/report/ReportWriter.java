@@ -157,6 +157,7 @@ public final class ReportWriter {
             blankNotes(sb, rs);
         }
         if (!otherModes.isEmpty()) bulk(sb, otherModes);
+        EvolutionSection.append(sb, run);
 
         List<String> curves = new ArrayList<>();
         for (String c : charts) if (c.startsWith("percentiles-")) curves.add(c);
