@@ -9,8 +9,10 @@ import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.avro.util.Utf8;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.HeapMessage;
+import org.wireshootout.codec.utf8.LenientUtf8;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -35,6 +37,10 @@ import java.io.UncheckedIOException;
  * <p>The reader decodes into the record it is given, reusing it (and, for a string, its {@code Utf8}); every
  * exception the decoder or the generated code throws on bad bytes becomes a {@link DecodeException}, and bytes
  * left after the record are refused.
+ *
+ * <p>Avro binary carries no schema: a reader is told the writer's. The version-1 rows read with their own schema as
+ * the writer's; a version-2 codec of the evolution matrix is also given the version-1 schema, known out of band as
+ * a schema registry would give it, and reads with a second reader that resolves the two ({@link #readFromPeer}).
  */
 final class AvroSupport<R extends SpecificRecordBase> {
     static final int CAPACITY = 4096;
@@ -43,11 +49,18 @@ final class AvroSupport<R extends SpecificRecordBase> {
     final HeapMessage encoded;
     private final SpecificDatumWriter<R> writer;
     private final SpecificDatumReader<R> reader;
+    /** Resolves the peer writer's schema to this codec's, or null when the codec reads only its own writes. */
+    private final SpecificDatumReader<R> peerReader;
     private final ArrayOut sink;
     private final BinaryEncoder encoder;
     private BinaryDecoder decoder;
 
     AvroSupport(String name, Schema schema) {
+        this(name, schema, null);
+    }
+
+    /** @param peerWriter the schema of the other version's writer, for {@link #readFromPeer}; null if none */
+    AvroSupport(String name, Schema schema, Schema peerWriter) {
         this.name = name;
         this.encoded = new HeapMessage(name, CAPACITY);
         this.sink = new ArrayOut(encoded.array);
@@ -59,6 +72,7 @@ final class AvroSupport<R extends SpecificRecordBase> {
         data.setFastReaderEnabled(false);
         this.writer = new SpecificDatumWriter<>(schema, data);
         this.reader = new SpecificDatumReader<>(schema, schema, data);
+        this.peerReader = peerWriter == null ? null : new SpecificDatumReader<>(peerWriter, schema, data);
     }
 
     /** Writes {@code record}; returns the length. */
@@ -77,6 +91,15 @@ final class AvroSupport<R extends SpecificRecordBase> {
 
     /** Reads the message into {@code reuse} (Avro may give back another record only when {@code reuse} is of another class). */
     R read(R reuse) {
+        return read(reuse, reader);
+    }
+
+    /** Reads a message the peer wrote with its schema into {@code reuse}, resolved to this codec's schema. */
+    R readFromPeer(R reuse) {
+        return read(reuse, peerReader);
+    }
+
+    private R read(R reuse, SpecificDatumReader<R> reader) {
         int length = encoded.length();
         BinaryDecoder d = decoder = DecoderFactory.get().binaryDecoder(encoded.array, 0, length, decoder);
         R r;
@@ -90,11 +113,51 @@ final class AvroSupport<R extends SpecificRecordBase> {
         return r;
     }
 
+    /** In a {@link #layoutBefore} layout, a field written as a varint (int, long, enum index). */
+    private static final int VARINT = -1;
+
     /**
-     * A zigzag varint long at {@code offset} of the message (Avro's int and long form), checked to end inside the
-     * message: for the codecs that check a length against the bytes present before Avro sizes an array by it.
+     * How the fields before {@code field} are laid out in {@code writer}'s binary form, for {@link #checkLength}: the
+     * byte count of each fixed-size field, {@link #VARINT} for each varint. Only those kinds may precede it.
      */
-    long varlong(int offset) {
+    static int[] layoutBefore(Schema writer, String field) {
+        int[] layout = new int[writer.getField(field).pos()];
+        for (int i = 0; i < layout.length; i++) {
+            Schema.Type type = writer.getFields().get(i).schema().getType();
+            switch (type) {
+                case DOUBLE: layout[i] = 8; break;
+                case FLOAT: layout[i] = 4; break;
+                case BOOLEAN: layout[i] = 1; break;
+                case INT: case LONG: case ENUM: layout[i] = VARINT; break;
+                default: throw new IllegalArgumentException(writer.getFullName() + "." + field + " follows a " + type + " field, of no fixed layout");
+            }
+        }
+        return layout;
+    }
+
+    /**
+     * Checks the length of the string or bytes field after {@code layout} ({@link #layoutBefore}) against the bytes
+     * present, before Avro sizes an array by it; {@code what} names the field in the error.
+     */
+    void checkLength(int[] layout, String what) {
+        int at = 0;
+        for (int step : layout) {
+            if (step == VARINT) {
+                varlong(at);
+                at = lastVarintEnd;
+            } else {
+                at += step;
+            }
+        }
+        long length = varlong(at);
+        long left = encoded.length() - lastVarintEnd;
+        if (length < 0 || length > left) {
+            throw new DecodeException(name, at, what + " of " + length + " bytes, " + left + " left in the message");
+        }
+    }
+
+    /** A zigzag varint long at {@code offset} of the message (Avro's int and long form), checked to end inside the message. */
+    private long varlong(int offset) {
         byte[] a = encoded.array;
         int end = encoded.length();
         long raw = 0;
@@ -111,7 +174,21 @@ final class AvroSupport<R extends SpecificRecordBase> {
     }
 
     /** Where the last {@link #varlong} ended. */
-    int lastVarintEnd;
+    private int lastVarintEnd;
+
+    /** Makes {@code utf8} hold {@code s} encoded, in its own reused array: no String per message. */
+    static Utf8 fill(Utf8 utf8, CharSequence s) {
+        utf8.setByteLength(LenientUtf8.encodedLength(s));
+        LenientUtf8.encode(s, utf8.getBytes(), 0);
+        return utf8;
+    }
+
+    /** Replaces {@code target}'s content with the text of {@code utf8} (a string field Avro read into a Utf8). */
+    static void copy(CharSequence utf8, StringBuilder target) {
+        Utf8 t = (Utf8) utf8;
+        target.setLength(0);
+        LenientUtf8.decode(t.getBytes(), 0, t.getByteLength(), target);
+    }
 
     /** An OutputStream over the codec's array: no copy of its own, a message that outgrew the array is refused. */
     private static final class ArrayOut extends OutputStream {

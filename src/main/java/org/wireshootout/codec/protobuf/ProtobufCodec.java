@@ -3,15 +3,19 @@ package org.wireshootout.codec.protobuf;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.MessageLite;
 import com.google.protobuf.Parser;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.gen.proto.DataProto;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 
 import java.io.IOException;
 
@@ -36,8 +40,8 @@ import java.io.IOException;
  * <p>proto3 writes a double only when its bits are non-zero ({@code doubleToRawLongBits}), so -0.0 and NaN
  * are written and come back exactly; the shared round-trip test checks it.
  */
-public final class ProtobufCodec extends NamedCodec<Data> {
-    private static final int CAPACITY = 4096;
+public final class ProtobufCodec extends NamedCodec<Data> implements Evolvable {
+    static final int CAPACITY = 4096;
     private static final Parser<DataProto.Data> PARSER = DataProto.Data.parser();
     /**
      * Nested messages or groups allowed while parsing: the message has none, so only unknown groups could nest
@@ -53,7 +57,6 @@ public final class ProtobufCodec extends NamedCodec<Data> {
     public ProtobufCodec(String name) {
         super(name);
     }
-    private final byte[] buffer = encoded.array;
     private final DataProto.Data.Builder builder = DataProto.Data.newBuilder();
 
     @Override
@@ -67,28 +70,38 @@ public final class ProtobufCodec extends NamedCodec<Data> {
                 .setSmallInt(value.getSmallInt())
                 .setLongInt(value.getLongInt())
                 .build();
-        CodedOutputStream out = CodedOutputStream.newInstance(buffer);
+        return write(message, encoded, name);
+    }
+
+    /** Writes {@code message} into {@code encoded}'s array; returns the length: how every Data codec of this row encodes. */
+    static int write(MessageLite message, HeapMessage encoded, String name) {
+        CodedOutputStream out = CodedOutputStream.newInstance(encoded.array);
         try {
             message.writeTo(out);
         } catch (IOException e) {
-            throw new IllegalStateException(name + ": message does not fit the " + CAPACITY + "-byte buffer", e);
+            throw new IllegalStateException(name + ": message does not fit the " + encoded.array.length + "-byte buffer", e);
         }
         return encoded.setLength(out.getTotalBytesWritten());
     }
 
-    @Override
-    public void decode(Data target) {
-        DataProto.Data message;
+    /** Parses the message in {@code encoded} with this row's limits: how every Data codec of this row decodes. */
+    static <M> M parse(Parser<M> parser, HeapMessage encoded, String name) {
         // the stream parseFrom(byte[], ...) would make, made here so that its limits are this codec's own
-        CodedInputStream in = CodedInputStream.newInstance(buffer, 0, encoded.length());
+        CodedInputStream in = CodedInputStream.newInstance(encoded.array, 0, encoded.length());
         in.setRecursionLimit(RECURSION_LIMIT);
         in.setSizeLimit(encoded.length());
         try {
-            message = PARSER.parsePartialFrom(in);
+            M message = parser.parsePartialFrom(in);
             in.checkLastTagWas(0); // an end-group tag at the top level ends parsing early: refused, as parseFrom does
+            return message;
         } catch (InvalidProtocolBufferException e) {
             throw new DecodeException(name, in.getTotalBytesRead(), e.getMessage(), e);
         }
+    }
+
+    @Override
+    public void decode(Data target) {
+        DataProto.Data message = parse(PARSER, encoded, name);
         target.setPrice(message.getPrice());
         target.setFlag(message.getFlag());
         target.setText(message.getText());
@@ -101,13 +114,26 @@ public final class ProtobufCodec extends NamedCodec<Data> {
         target.setLongInt(message.getLongInt());
     }
 
+    /** Version 2 from {@code schemas/protobuf/data_v2_<change>.proto}, written and parsed like this version. */
+    @Override
+    public Codec<Evolved> evolve(Change change) {
+        return ProtobufEvolvedCodec.of(name, change);
+    }
+
+    @Override
+    public String evolutionMechanism() {
+        return "each value is tagged with its field number (names are not on the wire): a reader keeps and skips"
+                + " unknown numbers, gives absent fields their default (0), truncates an int64 read as int32 as a cast"
+                + " would, and keeps an unknown enum number as UNRECOGNIZED, which this row's v1 decoder refuses";
+    }
+
     @Override public MessageBuffer buffer() { return encoded; }
 
     @Override
     public String render() {
         // protobuf's own text format of the message
         try {
-            return PARSER.parseFrom(buffer, 0, encoded.length()).toString();
+            return PARSER.parseFrom(encoded.array, 0, encoded.length()).toString();
         } catch (InvalidProtocolBufferException e) {
             return null;
         }
