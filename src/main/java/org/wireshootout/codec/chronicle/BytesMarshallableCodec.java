@@ -2,11 +2,14 @@ package org.wireshootout.codec.chronicle;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesUtil;
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.FieldSink;
-import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.InPlaceAccess;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 
 /**
  * Rows {@code bytesMarshallable} (fixed-width numbers) and {@code bytesMarshallableStopBit} (stop-bit
@@ -27,12 +30,12 @@ import org.wireshootout.model.Side;
  *       the end of the document, which refuses anything that ran past it or stopped short.</li>
  * </ul>
  */
-public class BytesMarshallableCodec extends ChronicleDocumentCodec<Data> {
+public class BytesMarshallableCodec extends BytesDocumentCodec<Data> implements Evolvable {
     private final DataBytesMarshallable marshallable;
     private final boolean stopBit;
 
     BytesMarshallableCodec(String name, boolean stopBit) {
-        super(name, true);
+        super(name, GUARD);
         this.stopBit = stopBit;
         this.marshallable = new DataBytesMarshallable(stopBit);
     }
@@ -55,13 +58,18 @@ public class BytesMarshallableCodec extends ChronicleDocumentCodec<Data> {
     private static final int GUARD = 8;
 
     @Override
-    protected final void writeDocument(Data value) {
-        ensureCapacity(maxLength(value.getText().length()) + TAIL);
-        Bytes<?> b = bytes;
-        b.clear();
-        b.writeSkip(HEADER);
-        marshallable.writing(value).writeMarshallable(b);
-        b.writeInt(0, (int) (b.writePosition() - HEADER));
+    final DataBytesMarshallable writing(Data value) {
+        return marshallable.writing(value);
+    }
+
+    @Override
+    final DataBytesMarshallable readingInto(Data target) {
+        return marshallable.readingInto(target);
+    }
+
+    @Override
+    final long maxLength(Data value) {
+        return maxLength(value.getText().length());
     }
 
     /** The longest document a value with {@code textLength} chars can give: the header, every field at its widest. */
@@ -70,26 +78,24 @@ public class BytesMarshallableCodec extends ChronicleDocumentCodec<Data> {
         return HEADER + 3 * 10 + 1 + 1 + 5 + (long) textLength;
     }
 
+    /** Every field present, each in its fewest bytes: one per field with stop-bit numbers, else the fixed part and the text's length. */
     @Override
-    protected final void readDocument(Data target, int payloadLength) {
-        checkShortest(payloadLength);
-        guard(GUARD);
-        Bytes<?> b = bytes;
-        b.readPositionRemaining(HEADER, payloadLength);
-        marshallable.readingInto(target).readMarshallable(b);
-        if (b.readRemaining() != 0) {
-            throw new IllegalStateException(b.readRemaining() > 0 ? b.readRemaining() + " bytes left over after the message"
-                    : "the message runs " + -b.readRemaining() + " bytes past the end of the document");
-        }
+    final int shortest() {
+        return stopBit ? 6 : DataBytesMarshallable.TEXT + 1;
     }
 
-    /** Refuses a payload shorter than the shortest document: every field present, each in its fewest bytes. */
-    final void checkShortest(int payloadLength) {
-        int shortest = stopBit ? 6 : DataBytesMarshallable.TEXT + 1;
-        if (payloadLength < shortest) {
-            throw new DecodeException(name, HEADER, payloadLength + " payload bytes are fewer than the " + shortest
-                    + " of the shortest " + name + " document");
-        }
+    /** Version 2 is a second {@code BytesMarshallable} with the same framing and checks ({@link EvolvedBytesCodec}). */
+    @Override
+    public final Codec<Evolved> evolve(Change change) {
+        return new EvolvedBytesCodec(name, stopBit, change);
+    }
+
+    @Override
+    public final String evolutionMechanism() {
+        return "no keys and no types: the hand-written layout is the only schema (" + (stopBit ? "stop-bit" : "fixed-width")
+                + " numbers, side as its ordinal); a field can be appended and read only when readRemaining() > 0, any"
+                + " other change shifts or reinterprets the bytes, and this row's reader demands it end exactly at the"
+                + " document's end";
     }
 
 

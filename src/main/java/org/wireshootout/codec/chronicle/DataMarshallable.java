@@ -1,6 +1,5 @@
 package org.wireshootout.codec.chronicle;
 
-import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.Marshallable;
 import net.openhft.chronicle.wire.ValueIn;
 import net.openhft.chronicle.wire.ValueOut;
@@ -29,11 +28,9 @@ import org.wireshootout.model.Side;
  * fields in the order written, it is the same parsing work as {@code read(key)}'s first try, which is what
  * {@code read(key)} does there; a damaged or reordered document is refused instead of searched.
  */
-final class DataMarshallable implements Marshallable {
+final class DataMarshallable implements Marshallable, WireMarshalling<Data> {
     private final boolean inOrder;
-    /** How the text goes to the wire: see {@link TextOut}. */
-    private final TextOut textOut;
-    private final Latin1Text latin1 = new Latin1Text();
+    private final WireText text;
     private final StringBuilder fieldName = new StringBuilder(16);
     private Data source;
     private Data target;
@@ -61,15 +58,17 @@ final class DataMarshallable implements Marshallable {
      */
     DataMarshallable(boolean inOrder, TextOut textOut) {
         this.inOrder = inOrder;
-        this.textOut = textOut;
+        this.text = new WireText(textOut);
     }
 
-    DataMarshallable writing(Data value) {
+    @Override
+    public DataMarshallable writing(Data value) {
         this.source = value;
         return this;
     }
 
-    DataMarshallable readingInto(Data value) {
+    @Override
+    public DataMarshallable readingInto(Data value) {
         this.target = value;
         return this;
     }
@@ -77,26 +76,13 @@ final class DataMarshallable implements Marshallable {
     @Override
     public void writeMarshallable(WireOut wire) {
         Data d = source;
-        ValueOut text = wire.write(DataKeys.price).float64(d.getPrice())
+        ValueOut textOut = wire.write(DataKeys.price).float64(d.getPrice())
                 .write(DataKeys.flag).bool(d.isFlag())
                 .write(DataKeys.text);
-        text(text, d.textBuffer())
+        text.write(textOut, d.textBuffer())
                 .write(DataKeys.side).asEnum(d.getSide())
                 .write(DataKeys.smallInt).int32(d.getSmallInt())
                 .write(DataKeys.longInt).int64(d.getLongInt());
-    }
-
-    private WireOut text(ValueOut out, StringBuilder text) {
-        switch (textOut) {
-            case LATIN1:
-                return out.text(latin1.of(text));
-            case ASCII_AS_BYTES: {
-                Bytes<byte[]> ascii = latin1.ifAscii(text);
-                return ascii != null ? out.text(ascii) : out.text(text);
-            }
-            default:
-                return out.text(text);
-        }
     }
 
     @Override
@@ -104,11 +90,7 @@ final class DataMarshallable implements Marshallable {
         Data d = target;
         d.setPrice(field(wire, DataKeys.price).float64());
         d.setFlag(field(wire, DataKeys.flag).bool());
-        StringBuilder text = d.textBuffer();
-        text.setLength(0);
-        if (field(wire, DataKeys.text).textTo(text) == null) {
-            throw new IllegalStateException("text is null");
-        }
+        WireText.read(field(wire, DataKeys.text), d.textBuffer());
         Side side = field(wire, DataKeys.side).asEnum(Side.class);
         if (side == null) throw new IllegalStateException("side is missing");
         d.setSide(side);

@@ -11,12 +11,20 @@ import java.nio.charset.StandardCharsets;
  * ({@code "caf\xE9"}), so the bytes are ASCII and the same in either mode; the mode decides how unquoted
  * bytes above 0x7F would be read. Fields are read in the written order (see {@link DataMarshallable}).
  */
-public final class TextWireCodec extends WireCodec {
+public final class TextWireCodec extends DataWireCodec {
     private final Charset charset;
 
     public TextWireCodec(String name, boolean use8bit) {
-        super(name, b -> new TextWire(b, use8bit), true);
+        super(name, new WireSetup(b -> new TextWire(b, use8bit), true, DataMarshallable.TextOut.BUILDER, false, false));
         this.charset = use8bit ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8;
+    }
+
+    @Override
+    public String evolutionMechanism() {
+        return "YAML keys are the field names; Chronicle's read(key) finds a field anywhere in the document, skips"
+                + " unknown keys and reads a missing one as 0/false/null, but this row's version-1 reader demands each"
+                + " name in the written order (TextWire's search can loop forever on damaged input), so it refuses a"
+                + " document whose names differ from its own or come in another order";
     }
 
     /** The YAML payload itself (the 4-byte binary header left out), decoded as the mode wrote it. */

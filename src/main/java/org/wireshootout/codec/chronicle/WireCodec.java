@@ -1,14 +1,11 @@
 package org.wireshootout.codec.chronicle;
 
-import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.Wire;
-import org.wireshootout.model.Data;
-
-import java.util.function.Function;
 
 /**
  * A row that writes the message through a Chronicle {@link Wire}: the same hand-written
- * {@link DataMarshallable} for every variant, so the rows differ only in the wire underneath.
+ * {@link DataMarshallable} for every variant, so the rows differ only in the wire underneath. Generic in the
+ * model so that a row's version-2 codec ({@link EvolvedWireCodec}) frames and buffers exactly as version 1 does.
  *
  * <p>Encoding follows the library's own benchmark: {@code wire.clear()} (which resets the wire's reader and
  * writer state as well as the bytes; JSONWire fails on its second message after a bare
@@ -16,30 +13,27 @@ import java.util.function.Function;
  * patches the length in. Decoding rewinds to offset 0 and uses {@code rawReadData}, which reads the header and
  * bounds the reader to the document's length.
  */
-abstract class WireCodec extends ChronicleDocumentCodec<Data> {
-    private final Function<Bytes<?>, Wire> wireFactory;
+abstract class WireCodec<T> extends ChronicleDocumentCodec<T> {
+    /** How the row is built; a version-2 codec is built the same way. */
+    final WireSetup setup;
     private final boolean unchecked;
     Wire wire;
-    private final DataMarshallable marshallable;
-
-    /** @param inOrder whether fields are read strictly in order (the text wires; see {@link DataMarshallable}) */
-    WireCodec(String name, Function<Bytes<?>, Wire> wireFactory, boolean inOrder) {
-        this(name, wireFactory, inOrder, DataMarshallable.TextOut.BUILDER, false);
-    }
+    private final WireMarshalling<T> marshallable;
+    private final int guardBytes;
 
     /**
-     * @param textOut how the text goes to the wire ({@link DataMarshallable.TextOut})
-     * @param unchecked an unchecked buffer, for a wire whose every read is fixed-width or stop-bit length-prefixed
-     *                  (RawWire): the subclass then gives {@link #maxLength}, and decode guards the document's end
-     *                  and requires the read to stop exactly there (see {@link ChronicleDocumentCodec#guard})
+     * @param setup the row; with {@link WireSetup#unchecked} the subclass gives {@link #maxLength}, and decode
+     *              guards the document's end and requires the read to stop exactly there
+     *              (see {@link ChronicleDocumentCodec#guard})
+     * @param guardBytes how many zero bytes to put after the document for an unchecked buffer (see {@link #GUARD})
      */
-    WireCodec(String name, Function<Bytes<?>, Wire> wireFactory, boolean inOrder, DataMarshallable.TextOut textOut,
-              boolean unchecked) {
-        super(name, unchecked);
-        this.wireFactory = wireFactory;
-        this.unchecked = unchecked;
-        this.wire = wireFactory.apply(bytes);
-        this.marshallable = new DataMarshallable(inOrder, textOut);
+    WireCodec(String name, WireSetup setup, WireMarshalling<T> marshallable, int guardBytes) {
+        super(name, setup.unchecked());
+        this.setup = setup;
+        this.unchecked = setup.unchecked();
+        this.wire = setup.wireFactory().apply(bytes);
+        this.marshallable = marshallable;
+        this.guardBytes = guardBytes;
     }
 
     /**
@@ -47,28 +41,28 @@ abstract class WireCodec extends ChronicleDocumentCodec<Data> {
      * price (8 bytes) and the flag (1) from the zeros, so the stop-bit length of the text starts at most 10 bytes
      * past the end and the side's at most 11, both inside 16 bytes of zeros.
      */
-    private static final int GUARD = 16;
+    static final int GUARD = 16;
 
     /** The longest document {@code value} can give, header included; needed by an unchecked row only. */
-    long maxLength(Data value) {
+    long maxLength(T value) {
         throw new UnsupportedOperationException(name + " has a checked buffer");
     }
 
     @Override
     protected final void bufferReplaced() {
-        wire = wireFactory.apply(bytes);
+        wire = setup.wireFactory().apply(bytes);
     }
 
     @Override
-    protected final void writeDocument(Data value) {
+    protected final void writeDocument(T value) {
         if (unchecked) ensureCapacity(maxLength(value) + TAIL);
         wire.clear();
         wire.writeDocument(false, marshallable.writing(value));
     }
 
     @Override
-    protected final void readDocument(Data target, int payloadLength) {
-        if (unchecked) guard(GUARD);
+    protected final void readDocument(T target, int payloadLength) {
+        if (unchecked) guard(guardBytes);
         // a decode that threw part-way may have left the value reader mid-document
         wire.getValueIn().resetState();
         bytes.readPosition(0);

@@ -1,0 +1,44 @@
+package org.wireshootout.codec.chronicle;
+
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
+
+/**
+ * Version 2 of a BytesMarshallable row under one {@link Change}: an {@link EvolvedBytesMarshallable} in the same
+ * framing, unchecked buffer and once-per-document checks as the row's version 1 ({@link BytesDocumentCodec}).
+ */
+final class EvolvedBytesCodec extends BytesDocumentCodec<Evolved> {
+    /**
+     * Zero bytes after the document: a read that ran past the end takes at most 8 + 8 + 8 + 1 + 1 bytes of fixed
+     * fields before the text's stop-bit length, whatever the layout, so 32 bytes of zeros reach past it.
+     */
+    private static final int EVOLVED_GUARD = 32;
+
+    private final EvolvedBytesMarshallable marshallable;
+
+    EvolvedBytesCodec(String name, boolean stopBit, Change change) {
+        super(name + " v2 " + change, EVOLVED_GUARD);
+        this.marshallable = new EvolvedBytesMarshallable(stopBit, change);
+    }
+
+    @Override
+    EvolvedBytesMarshallable writing(Evolved value) {
+        return marshallable.writing(value);
+    }
+
+    @Override
+    EvolvedBytesMarshallable readingInto(Evolved target) {
+        return marshallable.readingInto(target);
+    }
+
+    /** Every number at its widest (10 bytes stop-bit, at most 8 fixed), flag, side, the text's length prefix and chars. */
+    @Override
+    long maxLength(Evolved value) {
+        return HEADER + 4 * 10 + 1 + 1 + 5 + (long) value.text.length();
+    }
+
+    @Override
+    int shortest() {
+        return marshallable.shortest();
+    }
+}

@@ -1,0 +1,27 @@
+package org.wireshootout.codec.chronicle;
+
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
+
+/**
+ * Version 2 of a Wire row under one {@link Change}: an {@link EvolvedMarshallable} through the same wire, framing
+ * and buffer as the row's version 1 ({@link WireSetup}).
+ */
+final class EvolvedWireCodec extends WireCodec<Evolved> {
+    /**
+     * Zero bytes after the document for an unchecked buffer: a read that ran past the end takes at most two int64s
+     * (longInt, a widened smallInt) and an int32 or a float64 and a bool from the zeros before its next stop-bit
+     * length, whatever the order, so 32 bytes of zeros reach past every one.
+     */
+    private static final int EVOLVED_GUARD = 32;
+
+    EvolvedWireCodec(String name, WireSetup setup, Change change) {
+        super(name + " v2 " + change, setup, new EvolvedMarshallable(setup, change), EVOLVED_GUARD);
+    }
+
+    /** Every field at its widest: price 8, flag 1, text and side as stop-bit length and one byte per char, two int64s, venue 4. */
+    @Override
+    long maxLength(Evolved value) {
+        return HEADER + 8 + 1 + 5 + value.text.length() + 5 + value.side.name().length() + 8 + 8 + 4;
+    }
+}

@@ -1,0 +1,39 @@
+package org.wireshootout.codec.chronicle;
+
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.wire.ValueIn;
+import net.openhft.chronicle.wire.ValueOut;
+import net.openhft.chronicle.wire.WireOut;
+
+/**
+ * The text field on a wire, as every Wire row's marshallable writes and reads it: written as the row's
+ * {@link DataMarshallable.TextOut} says, read into a reusable builder without a {@code String}.
+ */
+final class WireText {
+    private final DataMarshallable.TextOut textOut;
+    private final Latin1Text latin1 = new Latin1Text();
+
+    WireText(DataMarshallable.TextOut textOut) {
+        this.textOut = textOut;
+    }
+
+    /** Writes {@code text} as the value of {@code out}'s field; the bytes are the same whichever way is chosen. */
+    WireOut write(ValueOut out, StringBuilder text) {
+        switch (textOut) {
+            case LATIN1:
+                return out.text(latin1.of(text));
+            case ASCII_AS_BYTES: {
+                Bytes<byte[]> ascii = latin1.ifAscii(text);
+                return ascii != null ? out.text(ascii) : out.text(text);
+            }
+            default:
+                return out.text(text);
+        }
+    }
+
+    /** Reads the value into {@code text}, refusing a null: every version of the message has a text. */
+    static void read(ValueIn in, StringBuilder text) {
+        text.setLength(0);
+        if (in.textTo(text) == null) throw new IllegalStateException("text is null");
+    }
+}
