@@ -22,10 +22,10 @@ import java.io.ObjectOutput;
  */
 public final class ExternalizableData2 implements Externalizable {
     private static final long serialVersionUID = 1L;
-    private static final String[] V1_ORDER = {"price", "flag", "text", "side", "smallInt", "longInt"};
 
     /** Which version 2 this is: the same for every instance its loader defines. */
     private final transient Change change = VersionLoader.changeOf(getClass());
+    private final transient String[] order = EvolvedClasses.writeOrder(change);
 
     double price;
     boolean flag;
@@ -39,17 +39,9 @@ public final class ExternalizableData2 implements Externalizable {
     public ExternalizableData2() {
     }
 
-    private String[] order() {
-        java.util.List<String> fields = new java.util.ArrayList<>(java.util.List.of(V1_ORDER));
-        if (change == Change.removeSmallInt) fields.remove("smallInt");
-        if (change == Change.reorderFields) java.util.Collections.reverse(fields);
-        if (change == Change.addField) fields.add("venue");
-        return fields.toArray(new String[0]);
-    }
-
     @Override
     public void writeExternal(ObjectOutput out) throws IOException {
-        for (String field : order()) {
+        for (String field : order) {
             switch (field) {
                 case "price": out.writeDouble(price); break;
                 case "flag": out.writeBoolean(flag); break;
@@ -67,7 +59,7 @@ public final class ExternalizableData2 implements Externalizable {
 
     @Override
     public void readExternal(ObjectInput in) throws IOException {
-        for (String field : order()) {
+        for (String field : order) {
             switch (field) {
                 case "price": price = in.readDouble(); break;
                 case "flag": flag = in.readBoolean(); break;

@@ -5,7 +5,8 @@ import org.wireshootout.model.evolution.SideV2;
 import java.io.Serializable;
 
 /**
- * Version 2 of {@link SerializableData} under {@code newSideValue}: the fields of version 1; the loader gives {@code side} an enum with {@code Short}.
+ * Version 2 of {@link SerializableData} under {@code newSideValue}: the fields of version 1; the loader gives
+ * {@code side} the enum with {@code Short}.
  * Defined as {@link SerializableData} (serialVersionUID 1, as the spec asks of a compatible version) by a
  * {@link VersionLoader}, which also names {@code side}'s type {@code org.wireshootout.model.Side}.
  */
