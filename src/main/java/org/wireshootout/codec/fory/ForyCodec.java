@@ -1,11 +1,15 @@
 package org.wireshootout.codec.fory;
 
 import org.apache.fory.config.CompatibleMode;
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 
 /**
  * The {@code fory} and {@code foryCompatible} rows: Apache Fory serialising the model's own {@link Data} class, as
@@ -17,11 +21,13 @@ import org.wireshootout.model.Side;
  * Fory (with a new {@code StringBuilder} and its array) and copies it into the target: Fory cannot read into an
  * existing object, so the row's labels say decode allocates.
  */
-public final class ForyCodec extends NamedCodec<Data> {
+public final class ForyCodec extends NamedCodec<Data> implements Evolvable {
     private final ForySupport fory;
+    private final CompatibleMode mode;
 
     private ForyCodec(String name, CompatibleMode mode) {
         super(name);
+        this.mode = mode;
         this.fory = new ForySupport(name, mode, Data.class, Side.class);
     }
 
@@ -47,6 +53,21 @@ public final class ForyCodec extends NamedCodec<Data> {
         if (read.getSide() == null) throw new DecodeException(name, -1, "side is null");
         if (read.textBuffer() == null) throw new DecodeException(name, -1, "text is null");
         target.copyFrom(read);
+    }
+
+    /** Version 2: the version-2 class of the change, in this row's mode, registered under version 1's ids. */
+    @Override
+    public Codec<Evolved> evolve(Change change) {
+        return new ForyEvolvedCodec(name, mode, change);
+    }
+
+    @Override
+    public String evolutionMechanism() {
+        return mode == CompatibleMode.COMPATIBLE
+                ? "COMPATIBLE: each message carries the class's field metadata (names and types); a reader matches fields"
+                        + " by name, skips those it lacks and leaves missing ones at their defaults"
+                : "SCHEMA_CONSISTENT: no field metadata, the values in Fory's field order (by type group, then name) as the"
+                        + " reader's own class has them; both peers must have the same class, nothing checks it";
     }
 
     @Override public MessageBuffer buffer() { return fory.encoded; }

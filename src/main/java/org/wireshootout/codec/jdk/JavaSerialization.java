@@ -1,12 +1,21 @@
 package org.wireshootout.codec.jdk;
 
+import org.wireshootout.codec.DecodeException;
+
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.ObjectInputFilter;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.io.UncheckedIOException;
 import java.util.Set;
 
 /**
  * The deserialisation filter every JDK-serialisation row installs on its {@code ObjectInputStream}: only the
  * named classes, no arrays, a shallow graph, few references and a bounded stream, so hostile bytes can
- * neither instantiate other classes nor make the reader allocate without limit.
+ * neither instantiate other classes nor make the reader allocate without limit. Also the writing and reading of
+ * one message that the version-1 and version-2 codecs share.
  */
 final class JavaSerialization {
     /** The text's writeUTF form is at most 2 + 65535 bytes; the rest of a message is well under 1 KiB. */
@@ -28,5 +37,46 @@ final class JavaSerialization {
             if (c == null) return ObjectInputFilter.Status.ALLOWED; // a limits-only check, passed above
             return allowed.contains(c) ? ObjectInputFilter.Status.ALLOWED : ObjectInputFilter.Status.REJECTED;
         };
+    }
+
+    /** Writes {@code object} as one complete stream into the emptied store; returns the message's length. */
+    static int write(ByteStore store, Object object) {
+        try {
+            ObjectOutputStream oos = new ObjectOutputStream(store.rewindForWrite());
+            oos.writeObject(object);
+            oos.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return store.message().length();
+    }
+
+    /**
+     * Reads the store's message through {@code filter}: one object of class {@code expected} and nothing after
+     * it, else a {@link DecodeException}. Class names in the stream resolve in {@code loader}, or as
+     * {@code ObjectInputStream} resolves them by default when it is null.
+     */
+    static Object read(String name, ByteStore store, ObjectInputFilter filter, Class<?> expected, ClassLoader loader) {
+        InputStream in = store.rewindForRead();
+        Object o;
+        try {
+            ObjectInputStream ois = loader == null ? new ObjectInputStream(in) : new ObjectInputStream(in) {
+                @Override
+                protected Class<?> resolveClass(ObjectStreamClass desc) throws ClassNotFoundException {
+                    return Class.forName(desc.getName(), false, loader);
+                }
+            };
+            ois.setObjectInputFilter(filter);
+            o = ois.readObject();
+        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+            throw new DecodeException(name, store.message().length() - store.unread(), e.toString(), e);
+        }
+        if (!expected.isInstance(o)) {
+            throw new DecodeException(name, 0, "expected a " + expected.getName() + ", found " + (o == null ? "null" : o.getClass().getName()));
+        }
+        if (store.unread() != 0) {
+            throw new DecodeException(name, store.message().length() - store.unread(), store.unread() + " bytes after the object");
+        }
+        return o;
     }
 }

@@ -3,17 +3,15 @@ package org.wireshootout.codec.jdk;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Evolvable;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.ObjectInputFilter;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
-import java.io.UncheckedIOException;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The JDK-serialisation rows: {@code externalizable} and {@code externalizableCBytes} ({@link ExternalizableData}
@@ -29,66 +27,68 @@ import java.util.Set;
  * enum and {@code java.lang.Enum}, which its side field needs), with no arrays and bounded depth, references and
  * stream length. Bytes left after the object, or an object of another class, are a {@link DecodeException}.
  */
-public final class JavaSerializationCodec extends NamedCodec<Data> {
+public final class JavaSerializationCodec extends NamedCodec<Data> implements Evolvable {
     private final ByteStore store;
     private final DataAdapter writeAdapter;
     private final Class<?> adapterClass;
     private final ObjectInputFilter filter;
+    private final Set<Class<?>> allowed;
+    private final Supplier<ByteStore> newStore;
 
-    private JavaSerializationCodec(String name, ByteStore store, DataAdapter writeAdapter, Set<Class<?>> allowed) {
+    private JavaSerializationCodec(String name, Supplier<ByteStore> newStore, DataAdapter writeAdapter, Set<Class<?>> allowed) {
         super(name);
-        this.store = store;
+        this.newStore = newStore;
+        this.store = newStore.get();
+        this.allowed = allowed;
         this.writeAdapter = writeAdapter;
         this.adapterClass = writeAdapter.getClass();
         this.filter = JavaSerialization.allowOnly(allowed);
     }
 
     public static JavaSerializationCodec externalizable(String name) {
-        return new JavaSerializationCodec(name, new ByteStore.Heap(), new ExternalizableData(),
+        return new JavaSerializationCodec(name, ByteStore.Heap::new, new ExternalizableData(),
                 Set.of(ExternalizableData.class));
     }
 
     public static JavaSerializationCodec externalizableChronicleBytes(String name) {
-        return new JavaSerializationCodec(name, new ByteStore.ChronicleBytes(), new ExternalizableData(),
+        return new JavaSerializationCodec(name, ByteStore.ChronicleBytes::new, new ExternalizableData(),
                 Set.of(ExternalizableData.class));
     }
 
     public static JavaSerializationCodec serializable(String name) {
-        return new JavaSerializationCodec(name, new ByteStore.Heap(), new SerializableData(),
+        return new JavaSerializationCodec(name, ByteStore.Heap::new, new SerializableData(),
                 Set.of(SerializableData.class, Side.class, Enum.class));
     }
 
     @Override
     public int encode(Data value) {
         writeAdapter.from(value);
-        try {
-            ObjectOutputStream oos = new ObjectOutputStream(store.rewindForWrite());
-            oos.writeObject(writeAdapter);
-            oos.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return store.message().length();
+        return JavaSerialization.write(store, writeAdapter);
     }
 
     @Override
     public void decode(Data target) {
-        InputStream in = store.rewindForRead();
-        Object o;
-        try {
-            ObjectInputStream ois = new ObjectInputStream(in);
-            ois.setObjectInputFilter(filter);
-            o = ois.readObject();
-        } catch (IOException | ClassNotFoundException | RuntimeException e) {
-            throw new DecodeException(name, store.message().length() - store.unread(), e.toString(), e);
-        }
-        if (!adapterClass.isInstance(o)) {
-            throw new DecodeException(name, 0, "expected a " + adapterClass.getName() + ", found " + (o == null ? "null" : o.getClass().getName()));
-        }
-        if (store.unread() != 0) {
-            throw new DecodeException(name, store.message().length() - store.unread(), store.unread() + " bytes after the object");
-        }
-        ((DataAdapter) o).into(target);
+        ((DataAdapter) JavaSerialization.read(name, store, filter, adapterClass, null)).into(target);
+    }
+
+    /**
+     * Version 2 as the class of the same name in a peer that has it: the row's {@link JavaSerializationEvolved}
+     * over a new store of the same kind, reading through the same filter.
+     */
+    @Override
+    public Codec<Evolved> evolve(Change change) {
+        return new JavaSerializationEvolved(name, newStore.get(), adapterClass, allowed, change);
+    }
+
+    @Override
+    public String evolutionMechanism() {
+        return adapterClass == SerializableData.class
+                ? "the stream names the class (serialVersionUID must match) and each field by name and type; a reader"
+                        + " ignores fields it lacks, leaves missing ones at their defaults, refuses a field whose type"
+                        + " changed and an enum constant it lacks"
+                : "the stream names the class (serialVersionUID must match) and carries the object's own bytes with no"
+                        + " field names: writeExternal/readExternal alone decide the layout (positional here); a reader"
+                        + " never sees what it does not read, as the stream skips an object's unread data";
     }
 
     @Override public MessageBuffer buffer() { return store.message(); }

@@ -5,10 +5,14 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 
 /**
  * The {@code kryo} row: Kryo 5 with a {@link Serializer} for {@link Data} written for it, the way Kryo's
@@ -25,7 +29,7 @@ import org.wireshootout.model.Side;
  * its contract says it must be new; the serializer here returns the target the codec handed it before the call
  * ({@link DataSerializer#target}), filled field by field. So decode allocates nothing.
  */
-public final class KryoCodec extends NamedCodec<Data> {
+public final class KryoCodec extends NamedCodec<Data> implements Evolvable {
     private static final Side[] SIDES = Side.values();
 
     private final KryoSupport kryo = new KryoSupport(name);
@@ -84,6 +88,19 @@ public final class KryoCodec extends NamedCodec<Data> {
             t.setLongInt(in.readVarLong(false));
             return t;
         }
+    }
+
+    /** Version 2 with this row's serializer kind, its class registered under the same id. */
+    @Override
+    public Codec<Evolved> evolve(Change change) {
+        return KryoEvolvedCodec.serializer(name, change);
+    }
+
+    @Override
+    public String evolutionMechanism() {
+        return "no field ids or names: the hand-written serializer writes the values in a fixed order, and readObject with a known"
+                + " class writes no class either; a reader takes the bytes positionally as its own fields, so it cannot skip"
+                + " what it does not know, and the codec refuses bytes left after the object";
     }
 
     @Override public MessageBuffer buffer() { return kryo.encoded; }

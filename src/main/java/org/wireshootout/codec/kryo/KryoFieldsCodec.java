@@ -1,10 +1,14 @@
 package org.wireshootout.codec.kryo;
 
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 
 /**
  * The {@code kryoFields} row: Kryo 5 as it works out of the box, its default {@code FieldSerializer} walking
@@ -17,7 +21,7 @@ import org.wireshootout.model.Side;
  * and the row's labels say decode allocates. The {@code kryo} row is the same library with a serializer that
  * reads into the target.
  */
-public final class KryoFieldsCodec extends NamedCodec<Data> {
+public final class KryoFieldsCodec extends NamedCodec<Data> implements Evolvable {
     private final KryoSupport kryo = new KryoSupport(name);
 
     public KryoFieldsCodec(String name) {
@@ -70,6 +74,19 @@ public final class KryoFieldsCodec extends NamedCodec<Data> {
         } catch (com.esotericsoftware.kryo.KryoException e) {
             throw new DecodeException(name, in.position(), e.toString(), e);
         }
+    }
+
+    /** Version 2 with this row's serializer kind, its class registered under the same id. */
+    @Override
+    public Codec<Evolved> evolve(Change change) {
+        return KryoEvolvedCodec.fieldSerializer(name, change);
+    }
+
+    @Override
+    public String evolutionMechanism() {
+        return "no field ids or names: FieldSerializer writes the values in the order of the reader's field names (Kryo sorts them)"
+                + " with the types of its class, not evolution-safe by Kryo's own documentation (its CompatibleField/TaggedField"
+                + " serializers are); any added, removed, renamed or retyped field shifts what a reader takes";
     }
 
     @Override public MessageBuffer buffer() { return kryo.encoded; }

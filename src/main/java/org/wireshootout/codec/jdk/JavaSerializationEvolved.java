@@ -1,0 +1,86 @@
+package org.wireshootout.codec.jdk;
+
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.model.Side;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
+import org.wireshootout.model.evolution.SideV2;
+
+import java.io.ObjectInputFilter;
+import java.lang.reflect.Constructor;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Version 2 of a JDK-serialisation row: the version-2 class ({@link ExternalizableData2}, or the
+ * {@code Serializable} class of the change, such as {@link SerializableAddField}) defined under the version-1
+ * class's name by a {@link VersionLoader}, written and read exactly as the version-1 codec writes and reads (one
+ * stream per message, the same kind of store, the same filter with each class resolved as version 2 has it), with
+ * class names in the stream resolved in that loader ({@code ObjectInputStream.resolveClass}, the documented hook).
+ *
+ * <p>Under {@link Change#newSideValue} the loader also defines {@link SideV2} as {@code org.wireshootout.model.Side}:
+ * Java serialises an enum constant by its class's name and the constant's name.
+ */
+final class JavaSerializationEvolved extends NamedCodec<Evolved> {
+    private final ByteStore store;
+    private final ClassLoader loader;
+    private final Class<?> v2Class;
+    private final Object writeAdapter;
+    private final EvolvedFields fields;
+    private final ObjectInputFilter filter;
+
+    /** @param v1Class the row's version-1 class; {@code allowed} is the version-1 filter's classes */
+    JavaSerializationEvolved(String name, ByteStore store, Class<?> v1Class, Set<Class<?>> allowed, Change change) {
+        super(name);
+        this.store = store;
+        Map<Class<?>, Class<?>> renames = new HashMap<>();
+        Set<Class<?>> definedHere = new HashSet<>();
+        renames.put(source(v1Class, change), v1Class);
+        definedHere.add(v1Class);
+        renames.put(SideV2.class, Side.class);
+        if (change == Change.newSideValue) definedHere.add(Side.class);
+        this.loader = new VersionLoader(getClass().getClassLoader(), change, renames, definedHere);
+        try {
+            this.v2Class = Class.forName(v1Class.getName(), true, loader);
+            Constructor<?> c = v2Class.getDeclaredConstructor();
+            c.setAccessible(true);
+            this.writeAdapter = c.newInstance();
+            Set<Class<?>> v2Allowed = new HashSet<>();
+            for (Class<?> a : allowed) v2Allowed.add(Class.forName(a.getName(), false, loader));
+            this.filter = JavaSerialization.allowOnly(v2Allowed);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(name + ": version 2 under " + change, e);
+        }
+        this.fields = EvolvedFields.of(v2Class);
+    }
+
+    /** The version-2 class compiled for {@code change}. */
+    private static Class<?> source(Class<?> v1Class, Change change) {
+        if (v1Class == ExternalizableData.class) return ExternalizableData2.class;
+        switch (change) {
+            case addField: return SerializableAddField.class;
+            case removeSmallInt: return SerializableRemoveSmallInt.class;
+            case renameField: return SerializableRenameField.class;
+            case reorderFields: return SerializableReorderFields.class;
+            case widenSmallInt: return SerializableWidenSmallInt.class;
+            case newSideValue: return SerializableNewSideValue.class;
+            default: throw new AssertionError(change);
+        }
+    }
+
+    @Override
+    public int encode(Evolved value) {
+        fields.write(value, writeAdapter);
+        return JavaSerialization.write(store, writeAdapter);
+    }
+
+    @Override
+    public void decode(Evolved target) {
+        fields.read(JavaSerialization.read(name, store, filter, v2Class, loader), target);
+    }
+
+    @Override public MessageBuffer buffer() { return store.message(); }
+}

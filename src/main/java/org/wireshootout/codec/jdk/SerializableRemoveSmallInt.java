@@ -1,0 +1,20 @@
+package org.wireshootout.codec.jdk;
+
+import org.wireshootout.model.evolution.SideV2;
+
+import java.io.Serializable;
+
+/**
+ * Version 2 of {@link SerializableData} under {@code removeSmallInt}: no {@code smallInt}.
+ * Defined as {@link SerializableData} (serialVersionUID 1, as the spec asks of a compatible version) by a
+ * {@link VersionLoader}, which also names {@code side}'s type {@code org.wireshootout.model.Side}.
+ */
+final class SerializableRemoveSmallInt implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    double price;
+    boolean flag;
+    String text;
+    SideV2 side;
+    long longInt;
+}

@@ -1,0 +1,21 @@
+package org.wireshootout.codec.jdk;
+
+import org.wireshootout.model.evolution.SideV2;
+
+import java.io.Serializable;
+
+/**
+ * Version 2 of {@link SerializableData} under {@code widenSmallInt}: {@code smallInt} is a {@code long}.
+ * Defined as {@link SerializableData} (serialVersionUID 1, as the spec asks of a compatible version) by a
+ * {@link VersionLoader}, which also names {@code side}'s type {@code org.wireshootout.model.Side}.
+ */
+final class SerializableWidenSmallInt implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    double price;
+    boolean flag;
+    String text;
+    SideV2 side;
+    long smallInt;
+    long longInt;
+}
