@@ -26,6 +26,11 @@ public final class CapnpCodec extends CapnpCodecBase implements InPlaceAccess {
     }
 
     @Override
+    CapnpCodecBase newFrame() {
+        return new CapnpCodec(name);
+    }
+
+    @Override
     void write(ArrayOutputStream out, MessageBuilder message) throws IOException {
         Serialize.write(out, message);
     }

@@ -1,12 +1,15 @@
 package org.wireshootout.codec.capnp;
 
 import org.capnproto.ArrayOutputStream;
+import org.capnproto.FromPointerBuilder;
+import org.capnproto.FromPointerReader;
 import org.capnproto.MessageBuilder;
 import org.capnproto.MessageReader;
 import org.capnproto.ReaderOptions;
 import org.capnproto.Text;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
@@ -15,6 +18,8 @@ import org.wireshootout.codec.utf8.StrictUtf8;
 import org.wireshootout.gen.capnp.DataCapnp;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -44,7 +49,7 @@ import java.nio.ByteOrder;
  * in words, so a lying segment size or a pointer loop is refused before anything large is read or
  * allocated, and the nesting limit is small (the message is one struct deep).
  */
-abstract class CapnpCodecBase extends NamedCodec<Data> {
+abstract class CapnpCodecBase extends NamedCodec<Data> implements Evolvable {
     /** The first segment, in words: 8 KiB, the runtime's suggested first segment size. */
     static final int SEGMENT_WORDS = 1024;
     /** Root pointer and the struct (3 data words, 1 pointer): what the segment holds besides the text. */
@@ -72,22 +77,62 @@ abstract class CapnpCodecBase extends NamedCodec<Data> {
     /** Reads the message in {@code buffer}'s first {@code encoded.length()} bytes. */
     abstract MessageReader read() throws IOException;
 
+    /** The row's name, for the errors a version 2 framed by this codec reports. */
+    final String format() {
+        return name;
+    }
+
+    /** A new codec of this row: version 2 builds, frames and reads its messages through one. */
+    abstract CapnpCodecBase newFrame();
+
+    /** Version 2 from {@code schemas/capnp/data-v2-<change>.capnp}, in this row's framing. */
+    @Override
+    public final Codec<Evolved> evolve(Change change) {
+        return CapnpEvolvedCodec.of(newFrame(), change);
+    }
+
+    @Override
+    public final String evolutionMechanism() {
+        return "ordinal: a field's place in the struct's data or pointer section follows from its @n ordinal and type;"
+                + " a reader gives a field beyond the writer's (shorter) struct its default and ignores what lies beyond its own";
+    }
+
     @Override
     public final int encode(Data value) {
         CharSequence text = value.getText();
+        int textBytes = textBytes(text);
+        DataCapnp.Data.Builder root = initRoot(DataCapnp.Data.factory);
+        root.setPrice(value.getPrice());
+        root.setFlag(value.isFlag());
+        writeText(root.initText(textBytes), text);
+        root.setSide(value.getSide() == Side.Buy ? DataCapnp.Side.BUY : DataCapnp.Side.SELL);
+        root.setSmallInt(value.getSmallInt());
+        root.setLongInt(value.getLongInt());
+        return finish();
+    }
+
+    /** The UTF-8 length of {@code text}, refused before anything is built if the first segment cannot hold it. */
+    final int textBytes(CharSequence text) {
         int textBytes = LenientUtf8.encodedLength(text);
         if (textBytes > MAX_TEXT_BYTES) {
             throw new IllegalArgumentException(name + ": text of " + textBytes + " UTF-8 bytes exceeds the codec's "
                     + MAX_TEXT_BYTES + "-byte limit");
         }
-        DataCapnp.Data.Builder root = message.initRoot(DataCapnp.Data.factory);
-        root.setPrice(value.getPrice());
-        root.setFlag(value.isFlag());
-        Text.Builder t = root.initText(textBytes);
+        return textBytes;
+    }
+
+    /** Writes {@code text} as UTF-8 into the space {@code initText(textBytes(text))} gave. */
+    static void writeText(Text.Builder t, CharSequence text) {
         LenientUtf8.encode(text, t.buffer, t.offset);
-        root.setSide(value.getSide() == Side.Buy ? DataCapnp.Side.BUY : DataCapnp.Side.SELL);
-        root.setSmallInt(value.getSmallInt());
-        root.setLongInt(value.getLongInt());
+    }
+
+    /** A new root of {@code factory}'s struct in the reused message: this row's struct, or a version 2 of it. */
+    final <B> B initRoot(FromPointerBuilder<B> factory) {
+        return message.initRoot(factory);
+    }
+
+    /** Serializes the message built since {@link #initRoot} in this row's framing; returns the length. */
+    final int finish() {
         ByteBuffer w = out.getWriteBuffer();
         w.clear();
         try {
@@ -100,12 +145,17 @@ abstract class CapnpCodecBase extends NamedCodec<Data> {
         return encoded.setLength(w.position());
     }
 
-    final DataCapnp.Data.Reader root() {
+    /** The root of the message in the buffer as {@code factory}'s struct, read in this row's framing. */
+    final <R> R root(FromPointerReader<R> factory) {
         try {
-            return read().getRoot(DataCapnp.Data.factory);
+            return read().getRoot(factory);
         } catch (IOException | RuntimeException e) {
             throw wrap(e);
         }
+    }
+
+    final DataCapnp.Data.Reader root() {
+        return root(DataCapnp.Data.factory);
     }
 
     @Override
@@ -117,23 +167,25 @@ abstract class CapnpCodecBase extends NamedCodec<Data> {
             target.setSide(side(r.getSide()));
             target.setSmallInt(r.getSmallInt());
             target.setLongInt(r.getLongInt());
-            Text.Reader t = r.getText();
-            StringBuilder sb = target.textBuffer();
-            sb.setLength(0);
-            if (t.size > 0) {
-                // strict: the schema's Text is UTF-8, and the lenient decoder would hide bad bytes behind U+FFFD.
-                // The offset named is the array index: in the message for capnp (its segment is a slice of the
-                // codec's buffer), in the unpacked segment for capnpPacked (unpacked into an array of its own).
-                ByteBuffer b = t.buffer;
-                if (b.hasArray()) {
-                    int at = b.arrayOffset() + t.offset;
-                    StrictUtf8.decode(b.array(), at, t.size, sb, name, at);
-                }
-                else LenientUtf8.decode(b, t.offset, t.size, sb);
-            }
+            readText(r.getText(), target.textBuffer());
         } catch (RuntimeException e) {
             throw wrap(e);
         }
+    }
+
+    /** Reads {@code t} into {@code sb}, strictly. */
+    final void readText(Text.Reader t, StringBuilder sb) {
+        sb.setLength(0);
+        if (t.size == 0) return;
+        // strict: the schema's Text is UTF-8, and the lenient decoder would hide bad bytes behind U+FFFD.
+        // The offset named is the array index: in the message for capnp (its segment is a slice of the
+        // codec's buffer), in the unpacked segment for capnpPacked (unpacked into an array of its own).
+        ByteBuffer b = t.buffer;
+        if (b.hasArray()) {
+            int at = b.arrayOffset() + t.offset;
+            StrictUtf8.decode(b.array(), at, t.size, sb, name, at);
+        }
+        else LenientUtf8.decode(b, t.offset, t.size, sb);
     }
 
     /**
@@ -145,7 +197,7 @@ abstract class CapnpCodecBase extends NamedCodec<Data> {
      * DecodeException, naming the format. The runtime does not say where in the message it failed, so the
      * offset is 0, the start of the message the reader was given, and the runtime's own words say what.
      */
-    private DecodeException wrap(Exception e) {
+    final DecodeException wrap(Exception e) {
         if (e instanceof DecodeException) return (DecodeException) e;
         return new DecodeException(name, 0, "malformed message: " + e, e);
     }

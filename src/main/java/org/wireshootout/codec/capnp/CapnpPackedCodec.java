@@ -21,6 +21,11 @@ public final class CapnpPackedCodec extends CapnpCodecBase {
     }
 
     @Override
+    CapnpCodecBase newFrame() {
+        return new CapnpPackedCodec(name);
+    }
+
+    @Override
     void write(ArrayOutputStream out, MessageBuilder message) throws IOException {
         SerializePacked.write(out, message);
     }

@@ -4,12 +4,15 @@ import com.google.flatbuffers.FlatBufferBuilder;
 import org.wireshootout.codec.FieldSink;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.InPlaceAccess;
 import org.wireshootout.codec.utf8.LenientUtf8;
 import org.wireshootout.codec.utf8.StrictUtf8;
 import org.wireshootout.model.Data;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -34,16 +37,17 @@ import java.nio.ByteOrder;
  * structure of foreign bytes itself, as a verifier would for this table: every offset, the vtable, each
  * field's extent and the string's length and NUL terminator inside the bytes.
  */
-public final class FlatBuffersCodec extends NamedCodec<Data> implements InPlaceAccess {
+public final class FlatBuffersCodec extends NamedCodec<Data> implements InPlaceAccess, Evolvable {
     private static final int CAPACITY = 4096;
     /** Sizes of the six fields in declaration order (the text is a 4-byte offset). */
     private static final int[] FIELD_SIZES = {8, 1, 4, 1, 4, 8};
     private static final int TEXT_FIELD = 2;
 
+    private final FlatBuffersVerifier verifier = new FlatBuffersVerifier(name, FIELD_SIZES, TEXT_FIELD);
     private final FlatBufferBuilder builder = new FlatBufferBuilder(CAPACITY);
     private final org.wireshootout.gen.fbs.data.Data table = new org.wireshootout.gen.fbs.data.Data();
     private final FlatBuffersMessage message = new FlatBuffersMessage(name, CAPACITY, (bytes, length) -> {
-        verify(bytes, length);
+        verifier.verify(bytes, length);
         currentText = loadedText();
     });
     private final ByteBuffer loadedText = message.loadBuffer().duplicate().order(ByteOrder.LITTLE_ENDIAN);
@@ -133,59 +137,15 @@ public final class FlatBuffersCodec extends NamedCodec<Data> implements InPlaceA
         return loadedText;
     }
 
-    /** A structural check of a Data buffer of {@code len} bytes from index 0, as a FlatBuffers verifier makes. */
-    void verify(ByteBuffer bb, int len) {
-        if (len < 8) throw new DecodeException(name, 0, "buffer of " + len + " bytes is too short for a root offset and a table");
-        long table = uint32(bb, 0);
-        if ((table & 3) != 0 || table < 4 || table > len - 4) {
-            throw new DecodeException(name, 0, "root table offset " + table + " is unaligned or outside the " + len + " bytes");
-        }
-        int t = (int) table;
-        long vtable = (long) t - bb.getInt(t);
-        if ((vtable & 1) != 0 || vtable < 0 || vtable > len - 4) {
-            throw new DecodeException(name, t, "vtable at " + vtable + " is unaligned or outside the buffer");
-        }
-        int v = (int) vtable;
-        int vtableSize = uint16(bb, v);
-        int tableSize = uint16(bb, v + 2);
-        if (vtableSize < 4 || (vtableSize & 1) != 0 || v + vtableSize > len) {
-            throw new DecodeException(name, v, "vtable size " + vtableSize + " is invalid");
-        }
-        if (tableSize < 4 || t + tableSize > len) {
-            throw new DecodeException(name, v + 2, "table size " + tableSize + " runs past the buffer");
-        }
-        for (int field = 0; field < FIELD_SIZES.length; field++) {
-            int slot = 4 + 2 * field;
-            if (slot + 2 > vtableSize) break; // absent from an older, shorter vtable: the default applies
-            int fieldOffset = uint16(bb, v + slot);
-            if (fieldOffset == 0) continue;
-            if (fieldOffset < 4 || fieldOffset + FIELD_SIZES[field] > tableSize) {
-                throw new DecodeException(name, v + slot, "field " + field + " at " + fieldOffset + " lies outside its table");
-            }
-            if (field == TEXT_FIELD) verifyString(bb, t + fieldOffset, len);
-        }
+    /** Version 2 from {@code schemas/flatbuffers/data-v2-<change>.fbs}. */
+    @Override
+    public Codec<Evolved> evolve(Change change) {
+        return FlatBuffersEvolvedCodec.of(name, change);
     }
 
-    private void verifyString(ByteBuffer bb, int at, int len) {
-        long target = at + uint32(bb, at);
-        if ((target & 3) != 0 || target > len - 4) {
-            throw new DecodeException(name, at, "text offset points to " + target + ", unaligned or outside the buffer");
-        }
-        int s = (int) target;
-        long size = uint32(bb, s);
-        if (size > len - s - 4 - 1) {
-            throw new DecodeException(name, s, "text of " + size + " bytes and its NUL run past the buffer");
-        }
-        if (bb.get(s + 4 + (int) size) != 0) {
-            throw new DecodeException(name, s + 4 + size, "text is not NUL-terminated");
-        }
-    }
-
-    private static long uint32(ByteBuffer bb, int at) {
-        return bb.getInt(at) & 0xFFFF_FFFFL;
-    }
-
-    private static int uint16(ByteBuffer bb, int at) {
-        return bb.getShort(at) & 0xFFFF;
+    @Override
+    public String evolutionMechanism() {
+        return "vtable slot: a field is its declaration index (or id attribute) in the table; a reader gives a slot"
+                + " absent from the writer's vtable its default and never looks at slots it does not know";
     }
 }

@@ -4,6 +4,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.wireshootout.codec.FieldSink;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
@@ -17,6 +18,8 @@ import org.wireshootout.gen.sbe.data.MessageHeaderDecoder;
 import org.wireshootout.gen.sbe.data.MessageHeaderEncoder;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 
 /**
  * The {@code sbe} row: the encoder and decoder flyweights generated from {@code schemas/sbe/data.xml}, with
@@ -33,7 +36,7 @@ import org.wireshootout.model.Side;
  * <p>SBE's generated decoder checks nothing; decode checks the header (schema, template, block length) and
  * that the text's length prefix stays inside the message, so hostile bytes give a {@link DecodeException}.
  */
-public final class SbeCodec extends NamedCodec<Data> implements InPlaceAccess {
+public final class SbeCodec extends NamedCodec<Data> implements InPlaceAccess, Evolvable {
     private static final int CAPACITY = 4096;
     private static final int HEADER = MessageHeaderDecoder.ENCODED_LENGTH;
 
@@ -148,5 +151,18 @@ public final class SbeCodec extends NamedCodec<Data> implements InPlaceAccess {
         // the generated decoder's own text view of the message
         wrapDecoder();
         return decoder.appendTo(new StringBuilder()).toString();
+    }
+
+    /** Version 2 from {@code schemas/sbe/data-v2-<change>.xml}, decoded with the header's block length and version. */
+    @Override
+    public Codec<Evolved> evolve(Change change) {
+        return SbeEvolvedCodec.of(name, change);
+    }
+
+    @Override
+    public String evolutionMechanism() {
+        return "position: fields sit at fixed offsets in a block whose length and schema version the header carries;"
+                + " a reader finds the text after the writer's block and reads a field newer than the message as its"
+                + " null value; no names or ids on the wire, so only appending to the block is compatible";
     }
 }

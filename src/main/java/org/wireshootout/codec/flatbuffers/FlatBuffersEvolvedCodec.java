@@ -1,0 +1,110 @@
+package org.wireshootout.codec.flatbuffers;
+
+import com.google.flatbuffers.FlatBufferBuilder;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.utf8.StrictUtf8;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
+import org.wireshootout.model.evolution.SideV2;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Version 2 of the {@code flatbuffers} row under one change: the table flatc generates from
+ * {@code schemas/flatbuffers/data-v2-<change>.fbs} (one {@link Schema} class per change, {@code FbsV2<Change>}),
+ * framed as {@link FlatBuffersCodec} frames (a finished buffer, no size prefix), with the same reused builder,
+ * views and structural check of loaded bytes, here against the fields version 2 declares.
+ */
+final class FlatBuffersEvolvedCodec extends NamedCodec<Evolved> {
+    private static final int CAPACITY = 4096;
+    private static final SideV2[] SIDES = SideV2.values();
+
+    /** What differs between the versions 2: the generated table of one schema. */
+    interface Schema {
+        /** The size of each field in slot order (a string is its 4-byte offset), for the structural check. */
+        int[] fieldSizes();
+
+        /** The slot of the text. */
+        int textField();
+
+        /** Builds the table with the generated create method; returns its offset. */
+        int create(FlatBufferBuilder builder, Evolved value, int text);
+
+        /** Reads the table at {@code bb}'s position into {@code target}; returns the text positioned in {@code textView}. */
+        ByteBuffer read(ByteBuffer bb, Evolved target, ByteBuffer textView, String name);
+    }
+
+    private final Schema schema;
+    private final FlatBufferBuilder builder = new FlatBufferBuilder(CAPACITY);
+    private final FlatBuffersMessage message;
+    private final ByteBuffer loadedText;
+    private ByteBuffer builderText;
+    private ByteBuffer currentText;
+
+    FlatBuffersEvolvedCodec(String name, Schema schema) {
+        super(name);
+        this.schema = schema;
+        FlatBuffersVerifier verifier = new FlatBuffersVerifier(name, schema.fieldSizes(), schema.textField());
+        this.message = new FlatBuffersMessage(name, CAPACITY, (bytes, length) -> {
+            verifier.verify(bytes, length);
+            currentText = loadedText(); // a final field the lambda may not read while the constructor runs
+        });
+        this.loadedText = message.loadBuffer().duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** The version-2 codec of the row {@code name} under {@code change}. */
+    static FlatBuffersEvolvedCodec of(String name, Change change) {
+        switch (change) {
+            case addField: return new FlatBuffersEvolvedCodec(name, new FbsV2AddField());
+            case removeSmallInt: return new FlatBuffersEvolvedCodec(name, new FbsV2RemoveSmallInt());
+            case renameField: return new FlatBuffersEvolvedCodec(name, new FbsV2RenameField());
+            case reorderFields: return new FlatBuffersEvolvedCodec(name, new FbsV2ReorderFields());
+            case widenSmallInt: return new FlatBuffersEvolvedCodec(name, new FbsV2WidenSmallInt());
+            case newSideValue: return new FlatBuffersEvolvedCodec(name, new FbsV2NewSideValue());
+            default: throw new IllegalArgumentException("no version 2 for " + change);
+        }
+    }
+
+    @Override
+    public int encode(Evolved value) {
+        builder.clear();
+        int text = builder.createString(value.text);
+        builder.finish(schema.create(builder, value, text));
+        ByteBuffer bb = builder.dataBuffer();
+        if (builderText == null || builderText.array() != bb.array()) {
+            builderText = bb.duplicate().order(ByteOrder.LITTLE_ENDIAN); // the builder grew: once, not per message
+        }
+        currentText = builderText;
+        return message.encoded(bb);
+    }
+
+    @Override
+    public void decode(Evolved target) {
+        ByteBuffer current = message.current();
+        if (current == null) throw new DecodeException(name, 0, "nothing encoded or loaded");
+        current.position(message.start());
+        ByteBuffer text = schema.read(current, target, currentText, name);
+        target.text.setLength(0);
+        if (text == null) return;
+        int at = text.arrayOffset() + text.position();
+        StrictUtf8.decode(text.array(), at, text.remaining(), target.text, name, at);
+    }
+
+    private ByteBuffer loadedText() {
+        return loadedText;
+    }
+
+    @Override
+    public MessageBuffer buffer() {
+        return message;
+    }
+
+    /** The side whose generated value is {@code raw} (every version's Side numbers Buy 0, Sell 1, Short 2). */
+    static SideV2 side(byte raw, int constants, String format) {
+        if (raw < 0 || raw >= constants) throw new DecodeException(format, -1, "side " + raw + " is not a Side of this schema");
+        return SIDES[raw];
+    }
+}

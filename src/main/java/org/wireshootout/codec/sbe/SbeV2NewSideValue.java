@@ -1,0 +1,35 @@
+package org.wireshootout.codec.sbe;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.wireshootout.gen.sbe.v2.newsidevalue.BooleanType;
+import org.wireshootout.gen.sbe.v2.newsidevalue.DataDecoder;
+import org.wireshootout.gen.sbe.v2.newsidevalue.DataEncoder;
+import org.wireshootout.gen.sbe.v2.newsidevalue.MessageHeaderEncoder;
+import org.wireshootout.gen.sbe.v2.newsidevalue.Side;
+import org.wireshootout.model.evolution.Evolved;
+
+/** Version 2 of the {@code sbe} row under {@code newSideValue}: the flyweights generated from {@code schemas/sbe/data-v2-newSideValue.xml}. */
+final class SbeV2NewSideValue implements SbeEvolvedCodec.Schema {
+    private final MessageHeaderEncoder header = new MessageHeaderEncoder();
+    private final DataEncoder encoder = new DataEncoder();
+    private final DataDecoder decoder = new DataDecoder();
+
+    @Override
+    public int encode(UnsafeBuffer buffer, Evolved v, byte[] text, int textLength) {
+        encoder.wrapAndApplyHeader(buffer, 0, header).price(v.price).longInt(v.longInt).smallInt((int) v.smallInt)
+                .flag(v.flag ? BooleanType.T : BooleanType.F)
+                .side(Side.valueOf(v.side.name()))
+                .putText(text, 0, textLength);
+        return encoder.encodedLength();
+    }
+
+    @Override
+    public void decode(UnsafeBuffer buffer, int actingBlockLength, int actingVersion, Evolved target, String name) {
+        decoder.wrap(buffer, SbeEvolvedCodec.HEADER, actingBlockLength, actingVersion);
+        target.price = decoder.price();
+        target.longInt = decoder.longInt();
+        target.smallInt = decoder.smallInt();
+        target.flag = SbeEvolvedCodec.flag(decoder.flag().name(), name);
+        target.side = SbeEvolvedCodec.side(decoder.side().name(), name);
+    }
+}

@@ -1,0 +1,35 @@
+package org.wireshootout.codec.sbe;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.wireshootout.gen.sbe.v2.reorderfields.BooleanType;
+import org.wireshootout.gen.sbe.v2.reorderfields.DataDecoder;
+import org.wireshootout.gen.sbe.v2.reorderfields.DataEncoder;
+import org.wireshootout.gen.sbe.v2.reorderfields.MessageHeaderEncoder;
+import org.wireshootout.gen.sbe.v2.reorderfields.Side;
+import org.wireshootout.model.evolution.Evolved;
+
+/** Version 2 of the {@code sbe} row under {@code reorderFields}: the flyweights generated from {@code schemas/sbe/data-v2-reorderFields.xml}. */
+final class SbeV2ReorderFields implements SbeEvolvedCodec.Schema {
+    private final MessageHeaderEncoder header = new MessageHeaderEncoder();
+    private final DataEncoder encoder = new DataEncoder();
+    private final DataDecoder decoder = new DataDecoder();
+
+    @Override
+    public int encode(UnsafeBuffer buffer, Evolved v, byte[] text, int textLength) {
+        encoder.wrapAndApplyHeader(buffer, 0, header).longInt(v.longInt).smallInt((int) v.smallInt)
+                .side(Side.valueOf(v.side.name()))
+                .flag(v.flag ? BooleanType.T : BooleanType.F).price(v.price)
+                .putText(text, 0, textLength);
+        return encoder.encodedLength();
+    }
+
+    @Override
+    public void decode(UnsafeBuffer buffer, int actingBlockLength, int actingVersion, Evolved target, String name) {
+        decoder.wrap(buffer, SbeEvolvedCodec.HEADER, actingBlockLength, actingVersion);
+        target.price = decoder.price();
+        target.longInt = decoder.longInt();
+        target.smallInt = decoder.smallInt();
+        target.flag = SbeEvolvedCodec.flag(decoder.flag().name(), name);
+        target.side = SbeEvolvedCodec.side(decoder.side().name(), name);
+    }
+}
