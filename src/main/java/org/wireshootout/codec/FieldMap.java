@@ -179,6 +179,23 @@ public final class FieldMap {
             throw new DecodeException(format, -1, "side must be one of version 2's sides, found " + describe(name));
         }
 
+        /**
+         * The value of {@code f} in {@code v} as a map of field name to value holds it (what a library that writes
+         * a map of Java objects is given): smallInt an Integer unless version 2 widened it, the side its name.
+         */
+        public Object boxed(Field f, Evolved v) {
+            switch (f) {
+                case price: return v.price;
+                case flag: return v.flag;
+                case text: return v.text.toString();
+                case side: return v.side.name();
+                case smallInt: return wideSmallInt() ? (Object) v.smallInt : (Object) Math.toIntExact(v.smallInt);
+                case longInt: return v.longInt;
+                case venue: return v.venue;
+                default: throw new AssertionError(f);
+            }
+        }
+
         /** {@code v} as smallInt, which must fit an int32 unless version 2 widened it. */
         public long smallInt(long v, String format) {
             if (!wideSmallInt() && (int) v != v) {
