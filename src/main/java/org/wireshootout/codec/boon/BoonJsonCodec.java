@@ -17,13 +17,12 @@ import java.util.Arrays;
 /**
  * JSON through Boon 0.34: the plumbing of the {@code boon} row ({@link BoonCodec}) and of its version 2
  * ({@link BoonEvolved}), which differ only in the class Boon's serialiser writes and how the parsed map is read.
- * Encoding is Boon's reflective object serialiser over an adapter class (fields only, default values included so that a zero or false field is still
- * written); the serialiser reuses its own character buffer, which the codec copies out as bytes. Boon escapes
+ * Encoding is Boon's reflective object serialiser over an adapter class (fields only, default values included
+ * so that a zero or false field is still written); the serialiser reuses its own character buffer, which the codec copies out as bytes. Boon escapes
  * every character above U+007F as {@code \}{@code uXXXX}, so its output is ASCII and one char is one byte.
  *
- * <p>Decoding is Boon's fast (index-overlay) parser into its lazy map, from which the six fields are checked
- * and copied by hand: fields in any order; unknown or missing fields and wrong types are a
- * {@link DecodeException}. The parser reads whole arrays only, so the message is kept in an array of exactly
+ * <p>Decoding is Boon's fast (index-overlay) parser into its lazy map, from which the fields are checked and
+ * copied by hand ({@link #fill}). The parser reads whole arrays only, so the message is kept in an array of exactly
  * its length (re-made only when the length changes).
  *
  * <p>Boon's UTF-8 direct byte parser ({@code createUTF8DirectByteParser}) decoded about six times faster in a

@@ -36,12 +36,13 @@ import java.util.Map;
  * <p>Loading is safe: {@link SafeConstructor} builds only standard YAML types (maps, strings, numbers,
  * booleans), no tag may name a Java class, duplicate keys are refused, no alias may stand for a collection,
  * nesting is limited to 2 and the document to {@value #CODE_POINT_LIMIT} code points and as many bytes (see
- * {@link #CODE_POINT_LIMIT} for why the bytes are checked by the codec). The loaded Map is then
- * checked and copied into the target by hand ({@link #fromMap}). A document must end as the encoder ends it, with a line break (or, in flow style,
- * with its closing brace): a block document cut inside its last line is still valid YAML.
+ * {@link #CODE_POINT_LIMIT} for why the bytes are checked by the codec). The loaded Map is then checked and
+ * copied into the target by hand ({@link #fromMap}). A document must end as the encoder ends it, with a line
+ * break (or, in flow style, with its closing brace): a block document cut inside its last line is still valid YAML.
  *
  * <p>Dumping: one {@link Yaml} instance, one {@link LinkedHashMap} refilled per message (insertion order keeps
- * the fields in the order first put) and one reusable character sink; characters go to UTF-8 through a reused encoder.
+ * the fields in the order first put) and one reusable character sink; characters go to UTF-8 through a reused
+ * encoder.
  * SnakeYAML's API takes Java objects and builds its own events and nodes per document, so boxed values, the
  * text String and SnakeYAML's internal objects are allocated on every message: the label says so.
  *
