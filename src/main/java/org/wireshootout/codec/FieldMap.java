@@ -3,6 +3,9 @@ package org.wireshootout.codec;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.DataFields;
 import org.wireshootout.model.Side;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
+import org.wireshootout.model.evolution.SideV2;
 
 import java.util.Map;
 
@@ -10,6 +13,9 @@ import java.util.Map;
  * Fills a {@link Data} from the map of field name to value that a library's own parser builds (Boon's lazy map,
  * SnakeYAML's safe-constructed map): exactly the six field names, each with the type it must have, or a
  * {@link DecodeException} naming the format, the field, what it must be and what was found.
+ *
+ * <p>Also the version 2 of the message for the rows that name fields on the wire ({@link Layout}), and its
+ * tolerant reading from such a map ({@link #fill(String, Map, Evolved, Layout, int)}).
  */
 public final class FieldMap {
     private FieldMap() {
@@ -23,19 +29,9 @@ public final class FieldMap {
             if (!(key instanceof String) || !isField((String) key)) throw new DecodeException(format, 0, "unknown field '" + key + "'");
         }
         if (map.size() != 6) throw new DecodeException(format, 0, "expected the 6 fields, found " + map.keySet());
-        Object price = map.get("price");
-        if (price instanceof Double) target.setPrice((Double) price);
-        else if (price instanceof Integer || price instanceof Long) target.setPrice(((Number) price).longValue());
-        else throw wrongType(format, "price", "a number", price);
-        Object flag = map.get("flag");
-        if (!(flag instanceof Boolean)) throw wrongType(format, "flag", "a boolean", flag);
-        target.setFlag((Boolean) flag);
-        Object text = map.get("text");
-        if (!(text instanceof CharSequence)) throw wrongType(format, "text", "a string", text);
-        if (((CharSequence) text).length() > maxTextChars) {
-            throw new DecodeException(format, -1, "text of " + ((CharSequence) text).length() + " chars exceeds the " + maxTextChars + "-char limit");
-        }
-        target.setText((CharSequence) text);
+        target.setPrice(price(format, map.get("price")));
+        target.setFlag(flag(format, map.get("flag")));
+        target.setText(text(format, map.get("text"), maxTextChars));
         Object side = map.get("side");
         if (side instanceof CharSequence && "Buy".contentEquals((CharSequence) side)) target.setSide(Side.Buy);
         else if (side instanceof CharSequence && "Sell".contentEquals((CharSequence) side)) target.setSide(Side.Sell);
@@ -43,9 +39,58 @@ public final class FieldMap {
         Object smallInt = map.get("smallInt");
         if (!(smallInt instanceof Integer)) throw wrongType(format, "smallInt", "an int", smallInt);
         target.setSmallInt((Integer) smallInt);
-        Object longInt = map.get("longInt");
-        if (!(longInt instanceof Integer || longInt instanceof Long)) throw wrongType(format, "longInt", "a long", longInt);
-        target.setLongInt(((Number) longInt).longValue());
+        target.setLongInt(longValue(format, "longInt", map.get("longInt")));
+    }
+
+    /**
+     * Reads version 2 under {@code layout} from the map the way a by-name reader evolves: a name version 2 does
+     * not have is skipped, a field it has that is absent keeps its default (the target is cleared first), and a
+     * field that is there must have its type.
+     */
+    public static void fill(String format, Map<?, ?> map, Evolved target, Layout layout, int maxTextChars) {
+        target.clear();
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            Layout.Field f = e.getKey() instanceof CharSequence ? layout.field((CharSequence) e.getKey()) : null;
+            if (f == null) continue; // a field of another version: skipped
+            Object v = e.getValue();
+            switch (f) {
+                case price: target.price = price(format, v); break;
+                case flag: target.flag = flag(format, v); break;
+                case text: target.text.setLength(0); target.text.append(text(format, v, maxTextChars)); break;
+                case side: target.side = layout.side(v instanceof CharSequence ? (CharSequence) v : null, format); break;
+                case smallInt: target.smallInt = layout.smallInt(longValue(format, layout.name(f), v), format); break;
+                case longInt: target.longInt = longValue(format, "longInt", v); break;
+                case venue:
+                    if (!(v instanceof Integer)) throw wrongType(format, "venue", "an int", v);
+                    target.venue = (Integer) v;
+                    break;
+                default: throw new AssertionError(f);
+            }
+        }
+    }
+
+    private static double price(String format, Object price) {
+        if (price instanceof Double) return (Double) price;
+        if (price instanceof Integer || price instanceof Long) return ((Number) price).longValue();
+        throw wrongType(format, "price", "a number", price);
+    }
+
+    private static boolean flag(String format, Object flag) {
+        if (!(flag instanceof Boolean)) throw wrongType(format, "flag", "a boolean", flag);
+        return (Boolean) flag;
+    }
+
+    private static CharSequence text(String format, Object text, int maxTextChars) {
+        if (!(text instanceof CharSequence)) throw wrongType(format, "text", "a string", text);
+        if (((CharSequence) text).length() > maxTextChars) {
+            throw new DecodeException(format, -1, "text of " + ((CharSequence) text).length() + " chars exceeds the " + maxTextChars + "-char limit");
+        }
+        return (CharSequence) text;
+    }
+
+    private static long longValue(String format, String field, Object v) {
+        if (!(v instanceof Integer || v instanceof Long)) throw wrongType(format, field, "a long", v);
+        return ((Number) v).longValue();
     }
 
     private static boolean isField(String key) {
@@ -60,5 +105,103 @@ public final class FieldMap {
     /** A value and its type, for error messages. */
     public static String describe(Object o) {
         return o == null ? "null" : o.getClass().getSimpleName() + " " + o;
+    }
+
+    /**
+     * Version 2 of the six-field message under one {@link Change}, as the rows that name fields on the wire
+     * (Jackson, MessagePack, BSON, SnakeYAML, Boon) state it: the fields it has, in the order its writer writes
+     * them, the name each goes by and the width of smallInt. One table for every such row, so each library's
+     * version-2 codec states the change through its own calls and nothing else.
+     */
+    public static final class Layout {
+        /** A field version 2 may have, whatever name it goes by. */
+        public enum Field { price, flag, text, side, smallInt, longInt, venue }
+
+        private static final Field[] V1_ORDER = {Field.price, Field.flag, Field.text, Field.side, Field.smallInt, Field.longInt};
+
+        private final Change change;
+        private final Field[] order;
+        private final String[] names = new String[Field.values().length];
+
+        private Layout(Change change) {
+            this.change = change;
+            switch (change) {
+                case addField:
+                    order = new Field[]{Field.price, Field.flag, Field.text, Field.side, Field.smallInt, Field.longInt, Field.venue};
+                    break;
+                case removeSmallInt:
+                    order = new Field[]{Field.price, Field.flag, Field.text, Field.side, Field.longInt};
+                    break;
+                case reorderFields:
+                    order = new Field[]{Field.longInt, Field.smallInt, Field.side, Field.text, Field.flag, Field.price};
+                    break;
+                default:
+                    order = V1_ORDER;
+                    break;
+            }
+            for (Field f : order) names[f.ordinal()] = f.name();
+            if (change == Change.renameField) names[Field.smallInt.ordinal()] = "quantity";
+        }
+
+        /** Version 2 under {@code change}. */
+        public static Layout of(Change change) {
+            return new Layout(change);
+        }
+
+        /** The fields version 2 has, in the order its writer writes them (do not modify). */
+        public Field[] order() {
+            return order;
+        }
+
+        /** The name {@code f} goes by on the wire. */
+        public String name(Field f) {
+            return names[f.ordinal()];
+        }
+
+        /** The field called {@code name}, or null when version 2 has none: a reader skips its value. */
+        public Field field(CharSequence name) {
+            for (Field f : order) {
+                if (names[f.ordinal()].contentEquals(name)) return f;
+            }
+            return null;
+        }
+
+        /** Whether smallInt is an int64 in version 2 (only under {@link Change#widenSmallInt}). */
+        public boolean wideSmallInt() {
+            return change == Change.widenSmallInt;
+        }
+
+        /** The side called {@code name}: version 2 knows Short only under {@link Change#newSideValue}. */
+        public SideV2 side(CharSequence name, String format) {
+            for (SideV2 s : SideV2.values()) {
+                if (name != null && s.name().contentEquals(name) && (s != SideV2.Short || change == Change.newSideValue)) return s;
+            }
+            throw new DecodeException(format, -1, "side must be one of version 2's sides, found " + describe(name));
+        }
+
+        /**
+         * The value of {@code f} in {@code v} as a map of field name to value holds it (what a library that writes
+         * a map of Java objects is given): smallInt an Integer unless version 2 widened it, the side its name.
+         */
+        public Object boxed(Field f, Evolved v) {
+            switch (f) {
+                case price: return v.price;
+                case flag: return v.flag;
+                case text: return v.text.toString();
+                case side: return v.side.name();
+                case smallInt: return wideSmallInt() ? (Object) v.smallInt : (Object) Math.toIntExact(v.smallInt);
+                case longInt: return v.longInt;
+                case venue: return v.venue;
+                default: throw new AssertionError(f);
+            }
+        }
+
+        /** {@code v} as smallInt, which must fit an int32 unless version 2 widened it. */
+        public long smallInt(long v, String format) {
+            if (!wideSmallInt() && (int) v != v) {
+                throw new DecodeException(format, -1, name(Field.smallInt) + " " + v + " does not fit version 2's int32");
+            }
+            return v;
+        }
     }
 }

@@ -1,179 +1,47 @@
 package org.wireshootout.codec.boon;
 
-import org.boon.json.JsonParserAndMapper;
-import org.boon.json.JsonParserFactory;
-import org.boon.json.JsonSerializer;
-import org.boon.json.JsonSerializerFactory;
-import org.boon.primitive.CharBuf;
-import org.wireshootout.codec.NamedCodec;
-import org.wireshootout.codec.MessageBuffer;
-import org.wireshootout.codec.ArrayMessage;
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.FieldMap;
-import org.wireshootout.codec.utf8.StrictUtf8;
 import org.wireshootout.model.Data;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import java.util.Map;
 
 /**
- * The {@code boon} row: JSON through Boon 0.34. Encoding is Boon's reflective object serialiser over a
- * {@link BoonData} adapter (fields only, default values included so that a zero or false field is still
- * written); the serialiser reuses its own character buffer, which the codec copies out as bytes. Boon escapes
- * every character above U+007F as {@code \}{@code uXXXX}, so its output is ASCII and one char is one byte.
- *
- * <p>Decoding is Boon's fast (index-overlay) parser into its lazy map, from which the six fields are checked
- * and copied by hand: fields in any order; unknown or missing fields and wrong types are a
- * {@link DecodeException}. The parser reads whole arrays only, so the message is kept in an array of exactly
- * its length (re-made only when the length changes).
- *
- * <p>Boon's UTF-8 direct byte parser ({@code createUTF8DirectByteParser}) decoded about six times faster in a
- * short run here (about 540 against 3400 ns at the median, 1590 against 2140 B/op) but is not used: it reads
- * {@code -0.0} back as {@code 0.0} and {@code -2147483648} as a Long, so the row would have to declare a
- * limitation the fast parser does not have. The default parser ({@code create()}) measured the same as the
- * fast one.
- *
- * <p>What Boon cannot do, declared rather than patched: it writes NaN and the infinities as bare words its own
- * parser then rejects, so encoding refuses them (limitation NON_FINITE_DOUBLE); its parser ignores anything
- * after the top-level object and lets a repeated key overwrite the earlier one. It also has no read limits at
- * all, so the codec checks length, nesting and number length itself before parsing ({@link #checkShape}).
+ * The {@code boon} row: the six fields as JSON through Boon ({@link BoonJsonCodec} says how), written from the
+ * {@link BoonData} adapter and read back strictly by {@link FieldMap}: fields in any order; unknown or missing
+ * fields and wrong types are a {@link org.wireshootout.codec.DecodeException}.
  */
-public final class BoonCodec extends NamedCodec<Data> {
-    /** The same bounds the Jackson rows set: a flat object of six short fields needs no more. */
-    static final int MAX_MESSAGE_BYTES = 512 * 1024;
-    static final int MAX_DEPTH = 4;
-    static final int MAX_NUMBER_LENGTH = 100;
-    static final int MAX_TEXT_CHARS = 65_536;
-    private final JsonSerializer serializer = new JsonSerializerFactory()
-            .useFieldsOnly().includeDefaultValues().includeEmpty().includeNulls().create();
-    private final JsonParserAndMapper parser = new JsonParserFactory().createFastParser();
+public final class BoonCodec extends BoonJsonCodec<Data> implements Evolvable {
     private final BoonData adapter = new BoonData();
-    private byte[] wire = new byte[0];
-    /** Where the strict UTF-8 check of a non-ASCII message decodes to; emptied after. */
-    private final StringBuilder utf8Scratch = new StringBuilder();
-    private final ArrayMessage message = new ArrayMessage(() -> wire, () -> wire.length,
-            (src, offset, length) -> wire = Arrays.copyOfRange(src, offset, offset + length));
-
 
     public BoonCodec(String name) {
         super(name);
     }
+
     @Override
-    public int encode(Data value) {
-        if (!Double.isFinite(value.getPrice())) {
-            throw new IllegalArgumentException("boon: price " + value.getPrice() + " would be written as a bare word Boon's parser rejects");
-        }
+    Object adapt(Data value) {
+        requireFinite(value.getPrice());
         adapter.from(value);
-        CharBuf out = serializer.serialize(adapter);
-        int n = out.len();
-        char[] chars = out.toCharArray();
-        if (wire.length != n) wire = new byte[n];
-        for (int i = 0; i < n; i++) {
-            char c = chars[i];
-            if (c > 0x7F) throw new IllegalStateException("boon wrote a non-ASCII character at " + i);
-            wire[i] = (byte) c;
-        }
-        return n;
+        return adapter;
     }
 
     @Override
-    public void decode(Data target) {
-        checkShape(wire);
-        try {
-            fill(target);
-        } catch (DecodeException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            // Boon's own JsonException, and what its parser and lazy values let through on malformed input
-            // (ArrayIndexOutOfBounds, NumberFormat, ClassCast, IllegalState): all of them mean bad bytes
-            throw new DecodeException(name, -1, e.toString(), e);
-        }
+    void fill(Map<String, Object> parsed, Data target) {
+        FieldMap.fill(name, parsed, target, MAX_TEXT_CHARS);
     }
 
-    /**
-     * The limits Boon does not have, checked in one pass over the bytes before its parser sees them: the
-     * message length, the nesting depth (Boon's parser recurses once per level: JSON nested 100,000 deep threw
-     * StackOverflowError) and the length of a number (Boon reads any number of digits: a million-digit price was
-     * accepted). Strings are skipped, escapes included; the parser checks everything else.
-     */
-    void checkShape(byte[] b) {
-        if (b.length > MAX_MESSAGE_BYTES) {
-            throw new DecodeException(name, 0, "message of " + b.length + " bytes exceeds the " + MAX_MESSAGE_BYTES + "-byte limit");
-        }
-        int depth = 0;
-        int number = 0;
-        boolean ascii = true;
-        for (int i = 0; i < b.length; i++) {
-            byte c = b[i];
-            if (c == '"') {
-                if (number >= LONG_DIGITS) checkInteger(b, i - number, i);
-                number = 0;
-                for (i++; i < b.length && b[i] != '"'; i++) {
-                    if (b[i] == '\\') i++;
-                    else if (b[i] < 0) ascii = false;
-                }
-                continue;
-            }
-            if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E') {
-                if (++number > MAX_NUMBER_LENGTH) {
-                    throw new DecodeException(name, i, "number longer than " + MAX_NUMBER_LENGTH + " characters");
-                }
-                continue;
-            }
-            if (number >= LONG_DIGITS) checkInteger(b, i - number, i);
-            number = 0;
-            if (c < 0) ascii = false;
-            if (c == '{' || c == '[') {
-                if (++depth > MAX_DEPTH) throw new DecodeException(name, i, "nesting deeper than " + MAX_DEPTH);
-            } else if ((c == '}' || c == ']') && depth > 0) {
-                depth--; // never below 0: stray closers must not buy depth for openers after them
-            }
-        }
-        if (number >= LONG_DIGITS) checkInteger(b, b.length - number, b.length);
-        // Boon turns malformed UTF-8 into U+FFFD; its own output is ASCII, so this costs nothing on the round trip
-        if (!ascii) StrictUtf8.decode(b, 0, b.length, utf8Scratch, name, 0);
-        utf8Scratch.setLength(0);
+    @Override
+    public Codec<Evolved> evolve(Change change) {
+        return new BoonEvolved(name, change);
     }
 
-    /** The fewest digits an integer needs to lie beyond a long: shorter ones are checked by nobody, as all fit. */
-    private static final int LONG_DIGITS = 19;
-
-    /**
-     * An integer literal of 19 or more characters must be JSON (no leading zero) and fit a long: Boon reads one
-     * beyond the range, or padded with zeros, without complaint and wrongly (2^63 as 0). A number with a
-     * fraction or an exponent is a double and is left to Boon.
-     */
-    private void checkInteger(byte[] b, int from, int to) {
-        boolean negative = b[from] == '-';
-        int start = negative || b[from] == '+' ? from + 1 : from;
-        for (int k = start; k < to; k++) if (b[k] < '0' || b[k] > '9') return;
-        if (b[start] == '0') {
-            // JSON has no leading zeros, and Boon read 0000000000000000000007 as 0
-            throw new DecodeException(name, from, "integer with a leading zero (not JSON)");
-        }
-        String limit = negative ? "9223372036854775808" : "9223372036854775807";
-        int digits = to - start;
-        boolean beyond = digits > limit.length();
-        if (digits == limit.length()) {
-            for (int k = 0; k < digits; k++) {
-                if (b[start + k] != limit.charAt(k)) {
-                    beyond = b[start + k] > limit.charAt(k);
-                    break;
-                }
-            }
-        }
-        if (beyond) {
-            throw new DecodeException(name, from, "integer " + new String(b, from, to - from, StandardCharsets.US_ASCII)
-                    + " lies beyond the 64-bit range, which Boon would read wrongly");
-        }
+    @Override
+    public String evolutionMechanism() {
+        return "JSON object keys name the fields (Boon writes a class's fields by name): the row's reader refuses an unknown"
+                + " or missing key, a value of another type (an int beyond int32 parses as a Long) and an unknown side; a"
+                + " version-2 reader ignores keys it does not know and defaults missing ones";
     }
-
-    private void fill(Data target) {
-        FieldMap.fill(name, parser.parseMap(wire), target, MAX_TEXT_CHARS);
-    }
-
-    @Override public MessageBuffer buffer() { return message; }
-
-    @Override public String render() { return new String(wire, StandardCharsets.US_ASCII); }
 }

@@ -1,85 +1,27 @@
 package org.wireshootout.codec.bson;
 
-import org.bson.BsonBinaryReader;
-import org.bson.BsonBinaryWriter;
-import org.bson.ByteBufNIO;
-import org.bson.RawBsonDocument;
-import org.bson.io.BasicOutputBuffer;
-import org.bson.io.ByteBufferBsonInput;
-import org.wireshootout.codec.NamedCodec;
-import org.wireshootout.codec.MessageBuffer;
-import org.wireshootout.codec.ArrayMessage;
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Evolvable;
+import org.wireshootout.codec.FieldMap.Layout;
 import org.wireshootout.model.Data;
-
-import java.nio.ByteBuffer;
-import java.util.Arrays;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 
 /**
- * The {@code bson} row: the BSON library's {@link BsonBinaryWriter} over a reused {@link BasicOutputBuffer}
- * (rewound per message), and its {@link BsonBinaryReader} over a {@link ByteBuffer} wrapping that buffer's
- * array. Both are made once: the writer and the reader each handle a sequence of top-level documents, so each
- * message is the next document after the buffer is rewound (the reader's input is repositioned to 0 and
- * limited to the message's length).
+ * The {@code bson} row: the six fields ({@link BsonDataMapping}) through the BSON library's binary writer and reader on the heap ({@link BsonHeapCodec}, which says how).
  */
-public final class BsonCodec extends NamedCodec<Data> {
-    private final BasicOutputBuffer out = new BasicOutputBuffer(256);
-    private BsonBinaryWriter writer = new BsonBinaryWriter(out);
-    private final BsonDataMapping mapping = new BsonDataMapping(name);
-    private final ArrayMessage message = new ArrayMessage(out::getInternalBuffer, out::getPosition, (src, offset, length) -> {
-        out.truncateToPosition(0);
-        out.writeBytes(src, offset, length);
-    });
-
-    private byte[] wrapped;
-    private ByteBufNIO inputBuf;
-    private ByteBufferBsonInput input;
-    private BsonBinaryReader reader;
-
+public final class BsonCodec extends BsonHeapCodec<Data> implements Evolvable {
     public BsonCodec(String name) {
-        super(name);
+        super(name, new BsonDataMapping(name));
     }
 
     @Override
-    public int encode(Data value) {
-        out.truncateToPosition(0);
-        try {
-            BsonDataMapping.write(writer, value);
-        } catch (RuntimeException e) {
-            writer = new BsonBinaryWriter(out); // its state is unknown after a failure
-            throw e;
-        }
-        return out.getPosition();
+    public Codec<Evolved> evolve(Change change) {
+        return new BsonHeapCodec<>(name, new BsonEvolvedMapping(name, Layout.of(change)));
     }
 
     @Override
-    public void decode(Data target) {
-        byte[] array = out.getInternalBuffer();
-        if (array != wrapped || reader == null) {
-            wrapped = array;
-            inputBuf = new ByteBufNIO(ByteBuffer.wrap(array));
-            input = new ByteBufferBsonInput(inputBuf);
-            reader = new BsonBinaryReader(input);
-        }
-        inputBuf.limit(out.getPosition());
-        inputBuf.position(0);
-        try {
-            mapping.read(reader, target, input::getPosition);
-        } catch (RuntimeException e) {
-            reader = null; // rebuilt on the next decode: a failed reader is mid-document
-            throw e instanceof DecodeException ? e : new DecodeException(name, input.getPosition(), e.toString(), e);
-        }
-    }
-
-    @Override public MessageBuffer buffer() { return message; }
-
-    @Override
-    public String render() {
-        try {
-            return new RawBsonDocument(bytes()).toJson();
-        } catch (RuntimeException e) {
-            return null;
-        }
+    public String evolutionMechanism() {
+        return BsonEvolvedMapping.MECHANISM;
     }
 }

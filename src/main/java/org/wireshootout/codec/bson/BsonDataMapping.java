@@ -19,7 +19,7 @@ import org.wireshootout.model.Side;
  * <p>Reading accepts the fields in any order; an unknown, repeated or missing field or a value of another BSON
  * type is a {@link DecodeException} (the library's own exceptions cover malformed bytes and lying lengths).
  */
-final class BsonDataMapping {
+final class BsonDataMapping implements BsonMapping<Data> {
     private static final int ALL_FIELDS = (1 << 6) - 1;
     private static final String PRICE = DataFields.price.name();
     private static final String FLAG = DataFields.flag.name();
@@ -34,7 +34,8 @@ final class BsonDataMapping {
         this.format = format;
     }
 
-    static void write(BsonWriter w, Data v) {
+    @Override
+    public void write(BsonWriter w, Data v) {
         w.writeStartDocument();
         w.writeDouble(PRICE, v.getPrice());
         w.writeBoolean(FLAG, v.isFlag());
@@ -45,8 +46,8 @@ final class BsonDataMapping {
         w.writeEndDocument();
     }
 
-    /** Reads one top-level document; {@code position} reports where the reader is, for error messages. */
-    void read(BsonReader r, Data target, java.util.function.IntSupplier position) {
+    @Override
+    public void read(BsonReader r, Data target, java.util.function.IntSupplier position) {
         // a reader that finished a document is in state DONE; readBsonType moves it on to the next top-level one
         r.readBsonType();
         r.readStartDocument();

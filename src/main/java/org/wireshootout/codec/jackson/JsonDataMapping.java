@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.async.NonBlockingInputFeeder;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
@@ -32,7 +31,7 @@ import java.io.IOException;
  * is a {@link DecodeException}. Text is appended from the parser's character buffer
  * ({@code getTextCharacters}), not through {@code getText()}, so no String is made for it.
  */
-final class JsonDataMapping {
+final class JsonDataMapping extends JsonMapping<Data> {
     static final SerializedString PRICE = new SerializedString(DataFields.price.name());
     static final SerializedString FLAG = new SerializedString(DataFields.flag.name());
     static final SerializedString TEXT = new SerializedString(DataFields.text.name());
@@ -71,12 +70,8 @@ final class JsonDataMapping {
             .maxTokenCount(-1)
             .build();
 
-    private final String format;
-    private char[] chars = new char[64];
-    private long offsetBase;
-
     JsonDataMapping(String format) {
-        this.format = format;
+        super(format);
     }
 
     /**
@@ -98,18 +93,15 @@ final class JsonDataMapping {
         return f;
     }
 
+    @Override
     void write(JsonGenerator g, Data v) throws IOException {
         g.writeStartObject();
         g.writeFieldName(PRICE);
         g.writeNumber(v.getPrice());
         g.writeFieldName(FLAG);
         g.writeBoolean(v.isFlag());
-        StringBuilder text = (StringBuilder) v.getText();
-        int n = text.length();
-        if (n > chars.length) chars = new char[Math.max(n, chars.length * 2)];
-        text.getChars(0, n, chars, 0);
         g.writeFieldName(TEXT);
-        g.writeString(chars, 0, n);
+        writeText(g, (StringBuilder) v.getText());
         g.writeFieldName(SIDE);
         g.writeString(v.getSide() == Side.Buy ? BUY : SELL);
         g.writeFieldName(SMALL_INT);
@@ -121,24 +113,11 @@ final class JsonDataMapping {
     }
 
     /**
-     * Reads exactly one JSON object from the fed (non-blocking) parser {@code p} into {@code target}, then insists
-     * that the object's closing brace was the last byte fed.
-     */
-    void read(JsonParser p, Data target) throws IOException {
-        readObject(p, target);
-        // The fed parser was given the message without trailing whitespace, so the object's closing brace must
-        // have been the last byte. Asking for the next token would not do: a partial token after the object ("1",
-        // "tru", an unclosed string) gives NOT_AVAILABLE, and the parser would carry it into the next message.
-        if (!((NonBlockingInputFeeder) p.getNonBlockingInputFeeder()).needMoreInput()) {
-            throw fail(p, "content after the object");
-        }
-    }
-
-    /**
      * Reads one JSON object from {@code p} into {@code target}, up to and including its closing brace, and reads
      * nothing after it: what may follow the object is the caller's to check, as only the caller knows where the
      * message ends.
      */
+    @Override
     void readObject(JsonParser p, Data target) throws IOException {
         if (next(p) != JsonToken.START_OBJECT) throw fail(p, "expected a JSON object, found " + p.currentToken());
         int seen = 0;
@@ -211,28 +190,6 @@ final class JsonDataMapping {
         }
     }
 
-    /** The next token; a fed parser that runs out of input inside the object means the message is cut short. */
-    private JsonToken next(JsonParser p) throws IOException {
-        JsonToken t = p.nextToken();
-        if (t == JsonToken.NOT_AVAILABLE) throw fail(p, "message ends inside the object");
-        if (t == null) throw fail(p, "message ends before the object does");
-        return t;
-    }
-
-    private double readPrice(JsonParser p, JsonToken value) throws IOException {
-        if (value == JsonToken.VALUE_NUMBER_FLOAT || value == JsonToken.VALUE_NUMBER_INT) return p.getDoubleValue();
-        if (value == JsonToken.VALUE_STRING) {
-            // Jackson writes non-finite doubles as these quoted names by default (WRITE_NAN_AS_STRINGS)
-            switch (p.getText()) {
-                case "NaN": return Double.NaN;
-                case "Infinity": return Double.POSITIVE_INFINITY;
-                case "-Infinity": return Double.NEGATIVE_INFINITY;
-                default: break;
-            }
-        }
-        throw fail(p, "price must be a number (or \"NaN\", \"Infinity\", \"-Infinity\"), found " + value);
-    }
-
     private Side side(JsonParser p) throws IOException {
         char[] c = p.getTextCharacters();
         int o = p.getTextOffset();
@@ -271,20 +228,5 @@ final class JsonDataMapping {
 
     private static String originalMessage(IOException e) {
         return e instanceof JsonProcessingException ? ((JsonProcessingException) e).getOriginalMessage() : e.toString();
-    }
-
-    /**
-     * For a parser kept across messages: how many bytes (or chars) of earlier messages it read before the current
-     * one, so that the offsets in errors count from the start of the current message.
-     */
-    void offsetBase(long base) {
-        this.offsetBase = base;
-    }
-
-    DecodeException fail(JsonParser p, String what) {
-        long offset = p.currentTokenLocation().getByteOffset();
-        // a parser over characters (the Reader row) knows char offsets only
-        if (offset < 0) offset = p.currentTokenLocation().getCharOffset();
-        return new DecodeException(format, offset >= 0 ? offset - offsetBase : offset, what);
     }
 }

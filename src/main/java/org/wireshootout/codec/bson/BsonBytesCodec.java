@@ -1,0 +1,84 @@
+package org.wireshootout.codec.bson;
+
+import net.openhft.chronicle.bytes.Bytes;
+import org.bson.BsonBinaryReader;
+import org.bson.BsonBinaryWriter;
+import org.bson.ByteBufNIO;
+import org.bson.RawBsonDocument;
+import org.bson.io.ByteBufferBsonInput;
+import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.ChronicleBytesMessage;
+import org.wireshootout.codec.DecodeException;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The plumbing of the {@code bsonCBytes} row ({@link BsonChronicleBytesCodec}) and of its version 2, which differ
+ * only in the {@link BsonMapping} they carry: the same BSON writer and reader as {@code bson}, with Chronicle Bytes as the byte
+ * store. The BSON library knows nothing of Chronicle, so the honest joins are the library's own interfaces:
+ * the writer writes through {@link ChronicleBytesBsonOutput} (its {@code BsonOutput} over the {@code Bytes}),
+ * and the reader reads the same memory through the library's {@code ByteBufNIO} over the direct
+ * {@link ByteBuffer} that backs the {@code Bytes} ({@code Bytes.elasticByteBuffer}). Writing is therefore
+ * Chronicle's code, reading the BSON library's.
+ */
+class BsonBytesCodec<T> extends NamedCodec<T> {
+    private final Bytes<ByteBuffer> bytes = Bytes.elasticByteBuffer(256);
+    private final ChronicleBytesBsonOutput out = new ChronicleBytesBsonOutput(bytes);
+    private BsonBinaryWriter writer = new BsonBinaryWriter(out);
+    private final BsonMapping<T> mapping;
+    private final ChronicleBytesMessage message = new ChronicleBytesMessage(bytes);
+
+    private ByteBuffer wrapped;
+    private ByteBufNIO inputBuf;
+    private ByteBufferBsonInput input;
+    private BsonBinaryReader reader;
+
+    BsonBytesCodec(String name, BsonMapping<T> mapping) {
+        super(name);
+        this.mapping = mapping;
+    }
+
+    @Override
+    public int encode(T value) {
+        bytes.clear();
+        try {
+            mapping.write(writer, value);
+        } catch (RuntimeException e) {
+            writer = new BsonBinaryWriter(out);
+            throw e;
+        }
+        return length();
+    }
+
+    @Override
+    public void decode(T target) {
+        // the direct ByteBuffer behind the Bytes; replaced only when the Bytes grows
+        ByteBuffer store = bytes.underlyingObject();
+        if (store != wrapped || reader == null) {
+            wrapped = store;
+            inputBuf = new ByteBufNIO(store.duplicate()); // own position/limit, same memory
+            input = new ByteBufferBsonInput(inputBuf);
+            reader = new BsonBinaryReader(input);
+        }
+        inputBuf.limit(length());
+        inputBuf.position(0);
+        try {
+            mapping.read(reader, target, input::getPosition);
+        } catch (RuntimeException e) {
+            reader = null;
+            throw e instanceof DecodeException ? e : new DecodeException(name, input.getPosition(), e.toString(), e);
+        }
+    }
+
+    @Override public MessageBuffer buffer() { return message; }
+
+    @Override
+    public String render() {
+        try {
+            return new RawBsonDocument(bytes()).toJson();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}

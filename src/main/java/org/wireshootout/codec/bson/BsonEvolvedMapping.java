@@ -1,0 +1,103 @@
+package org.wireshootout.codec.bson;
+
+import org.bson.BsonReader;
+import org.bson.BsonType;
+import org.bson.BsonWriter;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.FieldMap.Layout;
+import org.wireshootout.model.evolution.Evolved;
+
+import java.util.function.IntSupplier;
+
+/**
+ * Version 2 of the BSON rows ({@link Layout}) through the same streaming writer and reader calls as
+ * {@link BsonDataMapping}: version 2's names in its order, smallInt an int64 only where version 2 widened it.
+ *
+ * <p>Reading is the tolerant style of a by-name document: an element whose name version 2 does not know is
+ * skipped with {@code BsonReader.skipValue()}, a field that is absent keeps its default, a field that is there
+ * must have its BSON type (a widened smallInt also takes an int32, which the old writer sends).
+ */
+final class BsonEvolvedMapping implements BsonMapping<Evolved> {
+    /** The evolution mechanism of the two BSON rows. */
+    static final String MECHANISM = "element names identify the fields: the row's reader refuses an unknown, missing or repeated"
+            + " name, a value of another BSON type (an int64 where it wants an int32) and an unknown side; a version-2"
+            + " reader skips unknown names (BsonReader.skipValue) and defaults missing ones";
+
+    private final String format;
+    private final Layout layout;
+
+    BsonEvolvedMapping(String format, Layout layout) {
+        this.format = format;
+        this.layout = layout;
+    }
+
+    @Override
+    public void write(BsonWriter w, Evolved v) {
+        w.writeStartDocument();
+        for (Layout.Field f : layout.order()) {
+            String name = layout.name(f);
+            switch (f) {
+                case price: w.writeDouble(name, v.price); break;
+                case flag: w.writeBoolean(name, v.flag); break;
+                case text: w.writeString(name, v.text.toString()); break;
+                case side: w.writeString(name, v.side.name()); break;
+                case smallInt:
+                    if (layout.wideSmallInt()) w.writeInt64(name, v.smallInt);
+                    else w.writeInt32(name, Math.toIntExact(v.smallInt));
+                    break;
+                case longInt: w.writeInt64(name, v.longInt); break;
+                case venue: w.writeInt32(name, v.venue); break;
+                default: throw new AssertionError(f);
+            }
+        }
+        w.writeEndDocument();
+    }
+
+    @Override
+    public void read(BsonReader r, Evolved target, IntSupplier position) {
+        r.readBsonType(); // on to the next top-level document
+        r.readStartDocument();
+        target.clear(); // what the message lacks keeps its default
+        BsonType type;
+        while ((type = r.readBsonType()) != BsonType.END_OF_DOCUMENT) {
+            Layout.Field f = layout.field(r.readName());
+            if (f == null) {
+                r.skipValue(); // a field of another version
+                continue;
+            }
+            switch (f) {
+                case price: expect(type, BsonType.DOUBLE, f, position); target.price = r.readDouble(); break;
+                case flag: expect(type, BsonType.BOOLEAN, f, position); target.flag = r.readBoolean(); break;
+                case text:
+                    expect(type, BsonType.STRING, f, position);
+                    target.text.setLength(0);
+                    target.text.append(r.readString());
+                    break;
+                case side: expect(type, BsonType.STRING, f, position); target.side = layout.side(r.readString(), format); break;
+                case smallInt:
+                    if (layout.wideSmallInt() && type == BsonType.INT64) target.smallInt = r.readInt64();
+                    else {
+                        expect(type, BsonType.INT32, f, position);
+                        target.smallInt = r.readInt32();
+                    }
+                    break;
+                case longInt:
+                    if (type == BsonType.INT32) target.longInt = r.readInt32();
+                    else {
+                        expect(type, BsonType.INT64, f, position);
+                        target.longInt = r.readInt64();
+                    }
+                    break;
+                case venue: expect(type, BsonType.INT32, f, position); target.venue = r.readInt32(); break;
+                default: throw new AssertionError(f);
+            }
+        }
+        r.readEndDocument(); // the library checks the document's length prefix against what it read
+    }
+
+    private void expect(BsonType actual, BsonType wanted, Layout.Field f, IntSupplier position) {
+        if (actual != wanted) {
+            throw new DecodeException(format, position.getAsInt(), layout.name(f) + " must be " + wanted + ", found " + actual);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package org.wireshootout.codec.jackson;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.SerializedString;
+import org.wireshootout.codec.FieldMap.Layout;
+import org.wireshootout.model.evolution.Evolved;
+import org.wireshootout.model.evolution.SideV2;
+
+import java.io.IOException;
+
+/**
+ * Version 2 of the message ({@link Layout}) to and from Jackson's streaming API, through the same generator and
+ * parser calls as {@link JsonDataMapping}. Writing: version 2's names (pre-encoded), in its order, smallInt as
+ * an int64 only where version 2 widened it.
+ *
+ * <p>Reading is the tolerant style Jackson's streaming API is used with for evolving JSON: a name version 2 does
+ * not know is skipped with {@link JsonParser#skipChildren()} (a no-op for a scalar, the whole value for an object
+ * or array), a field that is absent keeps its default, a field that is there must have its JSON type, and an
+ * int32 field out of range is Jackson's own {@code InputCoercionException}.
+ */
+final class JsonEvolvedMapping extends JsonMapping<Evolved> {
+    /** The evolution mechanism of the three Jackson rows. */
+    static final String MECHANISM = "JSON object keys name the fields: the row's reader refuses an unknown, missing or repeated name,"
+            + " a value of another JSON type, an int beyond int32 and an unknown side; a version-2 reader skips unknown names"
+            + " (skipChildren) and defaults missing ones";
+
+    private static final SideV2[] SIDES = SideV2.values();
+    private static final SerializedString[] SIDE_NAMES = new SerializedString[SIDES.length];
+
+    static {
+        for (SideV2 s : SIDES) SIDE_NAMES[s.ordinal()] = new SerializedString(s.name());
+    }
+
+    private final Layout layout;
+    private final SerializedString[] names = new SerializedString[Layout.Field.values().length];
+
+    JsonEvolvedMapping(String format, Layout layout) {
+        super(format);
+        this.layout = layout;
+        for (Layout.Field f : layout.order()) names[f.ordinal()] = new SerializedString(layout.name(f));
+    }
+
+    @Override
+    void write(JsonGenerator g, Evolved v) throws IOException {
+        g.writeStartObject();
+        for (Layout.Field f : layout.order()) {
+            g.writeFieldName(names[f.ordinal()]);
+            switch (f) {
+                case price: g.writeNumber(v.price); break;
+                case flag: g.writeBoolean(v.flag); break;
+                case text: writeText(g, v.text); break;
+                case side: g.writeString(SIDE_NAMES[v.side.ordinal()]); break;
+                case smallInt:
+                    if (layout.wideSmallInt()) g.writeNumber(v.smallInt);
+                    else g.writeNumber(Math.toIntExact(v.smallInt));
+                    break;
+                case longInt: g.writeNumber(v.longInt); break;
+                case venue: g.writeNumber(v.venue); break;
+                default: throw new AssertionError(f);
+            }
+        }
+        g.writeEndObject();
+        g.flush();
+    }
+
+    @Override
+    void readObject(JsonParser p, Evolved target) throws IOException {
+        if (next(p) != JsonToken.START_OBJECT) throw fail(p, "expected a JSON object, found " + p.currentToken());
+        target.clear(); // what the message lacks keeps its default
+        JsonToken t;
+        while ((t = next(p)) == JsonToken.FIELD_NAME) {
+            Layout.Field f = layout.field(p.currentName());
+            JsonToken value = next(p);
+            if (f == null) {
+                p.skipChildren(); // a field of another version
+                continue;
+            }
+            switch (f) {
+                case price: target.price = readPrice(p, value); break;
+                case flag:
+                    if (value != JsonToken.VALUE_TRUE && value != JsonToken.VALUE_FALSE) throw fail(p, "flag must be true or false, found " + value);
+                    target.flag = value == JsonToken.VALUE_TRUE;
+                    break;
+                case text:
+                    if (value != JsonToken.VALUE_STRING) throw fail(p, "text must be a string, found " + value);
+                    target.text.setLength(0);
+                    target.text.append(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+                    break;
+                case side:
+                    if (value != JsonToken.VALUE_STRING) throw fail(p, "side must be a string, found " + value);
+                    target.side = side(p);
+                    break;
+                case smallInt:
+                    integer(p, value, f);
+                    target.smallInt = layout.wideSmallInt() ? p.getLongValue() : p.getIntValue();
+                    break;
+                case longInt:
+                    integer(p, value, f);
+                    target.longInt = p.getLongValue();
+                    break;
+                case venue:
+                    integer(p, value, f);
+                    target.venue = p.getIntValue();
+                    break;
+                default: throw new AssertionError(f);
+            }
+        }
+        if (t != JsonToken.END_OBJECT) throw fail(p, "expected a field name or the end of the object, found " + t);
+    }
+
+    private void integer(JsonParser p, JsonToken value, Layout.Field f) {
+        if (value != JsonToken.VALUE_NUMBER_INT) throw fail(p, layout.name(f) + " must be an integer, found " + value);
+    }
+
+    private SideV2 side(JsonParser p) throws IOException {
+        for (SideV2 s : SIDES) {
+            if (textEquals(p, s.name())) return layout.side(s.name(), format);
+        }
+        throw fail(p, "side must be one of version 2's sides, found \"" + p.getText() + '"');
+    }
+}
