@@ -30,6 +30,7 @@ import org.wireshootout.model.Side;
  */
 final class DataMarshallable implements Marshallable, WireMarshalling<Data> {
     private final boolean inOrder;
+    private final boolean boundLengths;
     private final WireText text;
     private final StringBuilder fieldName = new StringBuilder(16);
     private Data source;
@@ -55,9 +56,12 @@ final class DataMarshallable implements Marshallable, WireMarshalling<Data> {
     /**
      * @param inOrder read each field by name in the written order instead of with the library's search
      * @param textOut how the text goes to the wire; the bytes written are the same whichever is chosen
+     * @param boundLengths check each text value's length against the document before reading it (an unchecked
+     *                     buffer; see {@link WireText#checkLength})
      */
-    DataMarshallable(boolean inOrder, TextOut textOut) {
+    DataMarshallable(boolean inOrder, TextOut textOut, boolean boundLengths) {
         this.inOrder = inOrder;
+        this.boundLengths = boundLengths;
         this.text = new WireText(textOut);
     }
 
@@ -90,8 +94,12 @@ final class DataMarshallable implements Marshallable, WireMarshalling<Data> {
         Data d = target;
         d.setPrice(field(wire, DataKeys.price).float64());
         d.setFlag(field(wire, DataKeys.flag).bool());
-        WireText.read(field(wire, DataKeys.text), d.textBuffer());
-        Side side = field(wire, DataKeys.side).asEnum(Side.class);
+        ValueIn textIn = field(wire, DataKeys.text);
+        if (boundLengths) WireText.checkLength(wire, "text");
+        WireText.read(textIn, d.textBuffer());
+        ValueIn sideIn = field(wire, DataKeys.side);
+        if (boundLengths) WireText.checkLength(wire, "side");
+        Side side = sideIn.asEnum(Side.class);
         if (side == null) throw new IllegalStateException("side is missing");
         d.setSide(side);
         d.setSmallInt(field(wire, DataKeys.smallInt).int32());

@@ -13,7 +13,7 @@ import org.wireshootout.model.evolution.Evolved;
 abstract class DataWireCodec extends WireCodec<Data> implements Evolvable {
 
     DataWireCodec(String name, WireSetup setup) {
-        super(name, setup, new DataMarshallable(setup.inOrder(), setup.textOut()), GUARD);
+        super(name, setup, new DataMarshallable(setup.inOrder(), setup.textOut(), setup.unchecked()), GUARD);
     }
 
     @Override

@@ -24,6 +24,7 @@ final class EvolvedMarshallable implements Marshallable, WireMarshalling<Evolved
     private final EvolvedKeys[] fields;
     private final boolean wideSmallInt;
     private final boolean positional;
+    private final boolean boundLengths;
     private final WireText text;
     private Evolved source;
     private Evolved target;
@@ -32,6 +33,7 @@ final class EvolvedMarshallable implements Marshallable, WireMarshalling<Evolved
         this.fields = EvolvedKeys.layout(EvolvedKeys.WIRE_ORDER, change);
         this.wideSmallInt = change == Change.widenSmallInt;
         this.positional = setup.positional();
+        this.boundLengths = setup.unchecked();
         this.text = new WireText(setup.textOut());
     }
 
@@ -78,6 +80,7 @@ final class EvolvedMarshallable implements Marshallable, WireMarshalling<Evolved
                 continue;
             }
             ValueIn in = wire.read(key);
+            if (boundLengths && (key == EvolvedKeys.text || key == EvolvedKeys.side)) WireText.checkLength(wire, key.name());
             switch (key) {
                 case price: e.price = in.float64(); break;
                 case flag: e.flag = in.bool(); break;

@@ -2,6 +2,7 @@ package org.wireshootout.codec.chronicle;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.ValueIn;
+import net.openhft.chronicle.wire.WireIn;
 import net.openhft.chronicle.wire.ValueOut;
 import net.openhft.chronicle.wire.WireOut;
 
@@ -35,5 +36,23 @@ final class WireText {
     static void read(ValueIn in, StringBuilder text) {
         text.setLength(0);
         if (in.textTo(text) == null) throw new IllegalStateException("text is null");
+    }
+
+    /**
+     * For an unchecked buffer (RawWire 8-bit): the stop-bit length of the text value at the read position must not
+     * exceed what is left of the document, checked before the wire reads the bytes. The library reads that many
+     * bytes without a bound, and a hostile length (a load of foreign bytes) would otherwise read past the buffer
+     * into whatever native memory follows, which can crash the JVM instead of throwing. The read position is
+     * restored, so the wire reads the value as before.
+     */
+    static void checkLength(WireIn wire, String field) {
+        Bytes<?> b = wire.bytes();
+        long at = b.readPosition();
+        long n = b.readStopBit();
+        long left = b.readRemaining();
+        b.readPosition(at);
+        if (n < 0 || n > left) {
+            throw new IllegalStateException(field + " of " + n + " bytes, " + left + " left in the document");
+        }
     }
 }

@@ -204,6 +204,29 @@ class ChronicleCodecTest {
         assertFalse(text.matches("(?s).*\\b[0-9a-f]{2} [0-9a-f]{2} [0-9a-f]{2}\\b.*"), "no hex: " + text);
     }
 
+    /**
+     * The 8-bit RawWire row runs on an unchecked buffer, and RawWire reads a text value's stop-bit length worth of
+     * bytes without a bound: a length beyond the document must be refused at the length, before the read (a large
+     * one read past the buffer into other native memory and could crash the JVM).
+     */
+    @Test
+    void rawWire8bitRefusesATextOrSideLengthBeyondTheDocumentBeforeReadingIt() {
+        Codec<Data> c = Format.rwire8bit.newCodec();
+        c.encode(Data.canonical());
+        byte[] good = c.bytes();
+        // header 4, price 8, flag 1, then the text's length (12) at 13; the side's length (4, "Sell") at 26
+        assertEquals(12, good[13]);
+        assertEquals(4, good[26]);
+        for (int at : new int[] {13, 26}) {
+            byte[] bad = good.clone();
+            bad[at] = 127;
+            c.load(bad, 0, bad.length);
+            DecodeException e = assertThrows(DecodeException.class, () -> c.decode(new Data()));
+            assertEquals(at, e.offset(), e.getMessage());
+            assertTrue(e.getMessage().contains("of 127 bytes"), e.getMessage());
+        }
+    }
+
     @Test
     void onlyTheFixedWidthBytesMarshallableReadsInPlace() {
         for (Format f : Format.values()) {
@@ -276,7 +299,7 @@ class ChronicleCodecTest {
         for (String text : texts) {
             Data v = new Data(3.5, true, text, Side.Sell, 9, -9);
             Bytes<?> expected = Bytes.allocateElasticOnHeap(64);
-            wireLike(f, expected).writeDocument(false, new DataMarshallable(false, DataMarshallable.TextOut.BUILDER).writing(v));
+            wireLike(f, expected).writeDocument(false, new DataMarshallable(false, DataMarshallable.TextOut.BUILDER, false).writing(v));
             c.encode(v);
             assertArrayEquals(expected.toByteArray(), c.bytes(), f + " '" + text + "'");
             Data back = new Data();
