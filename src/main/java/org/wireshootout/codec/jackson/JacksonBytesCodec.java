@@ -34,7 +34,9 @@ import java.io.UncheckedIOException;
  * <p>The character pair is not symmetric: Chronicle's {@code writer()} encodes characters as UTF-8, its
  * {@code reader()} turns each byte into one character (ISO-8859-1). Text beyond ASCII would not survive, so
  * the Writer/Reader row has Jackson escape every non-ASCII character ({@code \}{@code uXXXX}), which keeps the
- * bytes ASCII and the two directions in agreement.
+ * bytes ASCII and the two directions in agreement. Bytes it did not write are held to the same rule: a byte above
+ * 0x7F (raw UTF-8, which {@code reader()} would turn into one wrong character per byte, {@code café} into
+ * {@code cafÃ©}) is refused with its offset before parsing, eight bytes at a time.
  */
 class JacksonBytesCodec<T> extends NamedCodec<T> {
     private final boolean characters;
@@ -86,6 +88,7 @@ class JacksonBytesCodec<T> extends NamedCodec<T> {
         long length = bytes.writePosition();
         JsonDataMapping.checkLength(name, length);
         bytes.readPosition(0);
+        if (characters) requireAscii(length);
         try {
             JsonParser p = parser;
             if (p == null) {
@@ -103,6 +106,21 @@ class JacksonBytesCodec<T> extends NamedCodec<T> {
         } catch (RuntimeException e) {
             parser = null;
             throw e;
+        }
+    }
+
+    /** The Reader row's input must be ASCII (see the class comment): the first byte above 0x7F is refused. */
+    private void requireAscii(long length) {
+        long i = 0;
+        for (; i + 8 <= length; i += 8) {
+            if ((bytes.readLong(i) & 0x8080808080808080L) != 0) break;
+        }
+        for (; i < length; i++) {
+            int b = bytes.readByte(i) & 0xFF;
+            if (b > 0x7F) {
+                throw new DecodeException(name, i, String.format("byte 0x%02X is not ASCII: this row reads one byte per char,"
+                        + " so its JSON carries non-ASCII text escaped (\\uXXXX), never as raw UTF-8", b));
+            }
         }
     }
 

@@ -90,6 +90,20 @@ class JacksonCodecTest {
         assertEquals(new Data(1.5, true, "t", Side.Sell, 1, 2), decode(codec, "{" + ok + "}"));
     }
 
+    /** Raw UTF-8 from another writer: the byte rows read it; the Reader row, one byte per char, refuses it at its first non-ASCII byte. */
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"jackson", "jacksonCBytes", "jacksonCBytesRW"})
+    void rawUtf8TextIsReadOrRefusedNeverMisread(Format format) {
+        String json = "{\"price\":1.0,\"flag\":true,\"text\":\"caf\u00e9\",\"side\":\"Buy\",\"smallInt\":1,\"longInt\":2}";
+        if (format == Format.jacksonCBytesRW) {
+            DecodeException e = assertThrows(DecodeException.class, () -> decode(format, json));
+            assertEquals(json.indexOf('\u00e9'), e.offset(), e.getMessage());
+            assertTrue(e.getMessage().contains("0xC3"), e.getMessage());
+        } else {
+            assertEquals("caf\u00e9", decode(format, json).getText().toString());
+        }
+    }
+
     /**
      * The Chronicle Bytes rows keep one parser across messages: a message after others decodes alike, trailing
      * whitespace is accepted, and an error's offset counts from the start of the message it is in.
