@@ -22,7 +22,7 @@ import java.util.Optional;
  * in the run directory).
  */
 final class EvolutionSection {
-    static final String MATRIX_FILE = "evolution.json";
+    static final String MATRIX_FILE = RunDirectory.EVOLUTION;
     private static final String V1 = "DataBenchmark.roundTrip";
     private static final String V2 = "EvolutionBenchmark.roundTrip";
 

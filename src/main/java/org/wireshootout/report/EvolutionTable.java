@@ -2,7 +2,9 @@ package org.wireshootout.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,7 +33,7 @@ public final class EvolutionTable {
             table.text(c.path("name").asText() + " old→new").text(c.path("name").asText() + " new→old");
         }
         for (JsonNode r : root.path("rows")) {
-            java.util.List<String> cells = new java.util.ArrayList<>();
+            List<String> cells = new ArrayList<>();
             cells.add("`" + r.path("row").asText() + "`");
             for (JsonNode c : root.path("changes")) {
                 cells.add(mark(r, c.path("name").asText(), "oldToNew"));
@@ -47,18 +49,29 @@ public final class EvolutionTable {
         for (JsonNode c : root.path("changes")) {
             sb.append("- `").append(c.path("name").asText()).append("`: ").append(c.path("what").asText()).append('\n');
         }
-        sb.append("\nHow each format evolves:\n\n");
+        sb.append("\nHow each format evolves (rows that share a mechanism share a line):\n\n");
+        Map<String, List<String>> byMechanism = new LinkedHashMap<>();
         for (JsonNode r : root.path("rows")) {
-            sb.append("- `").append(r.path("row").asText()).append("`: ").append(r.path("mechanism").asText()).append('\n');
+            byMechanism.computeIfAbsent(r.path("mechanism").asText(), m -> new ArrayList<>()).add("`" + r.path("row").asText() + "`");
         }
-        MarkdownTable details = new MarkdownTable().text("format").text("change").text("direction").text("outcome").text("what happened");
+        for (Map.Entry<String, List<String>> m : byMechanism.entrySet()) {
+            sb.append("- ").append(String.join(", ", m.getValue())).append(": ").append(m.getKey()).append('\n');
+        }
+        // one line per row and distinct outcome-and-detail, naming every change and direction it covers
+        MarkdownTable details = new MarkdownTable().text("format").text("changes").text("outcome").text("what happened");
         for (JsonNode r : root.path("rows")) {
+            Map<String, List<String>> cellsByWhat = new LinkedHashMap<>();
             for (JsonNode cell : r.path("cells")) {
                 String outcome = cell.path("outcome").asText();
                 if (outcome.equals("readsCorrectly")) continue;
-                details.row("`" + r.path("row").asText() + "`", cell.path("change").asText(),
-                        cell.path("direction").asText().equals("oldToNew") ? "old→new" : "new→old",
-                        MARKS.getOrDefault(outcome, outcome), cell.path("detail").asText().replace("|", "\\|"));
+                String dir = cell.path("direction").asText().equals("oldToNew") ? "old→new" : "new→old";
+                cellsByWhat.computeIfAbsent(outcome + "\t" + cell.path("detail").asText(), k -> new ArrayList<>())
+                        .add(cell.path("change").asText() + " " + dir);
+            }
+            for (Map.Entry<String, List<String>> e : cellsByWhat.entrySet()) {
+                String[] od = e.getKey().split("\t", 2);
+                String changes = e.getValue().size() == 12 ? "every change, both ways" : String.join(", ", e.getValue());
+                details.row("`" + r.path("row").asText() + "`", changes, MARKS.getOrDefault(od[0], od[0]), od[1].replace("|", "\\|"));
             }
         }
         if (!details.isEmpty()) {

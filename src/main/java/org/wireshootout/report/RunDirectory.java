@@ -24,6 +24,8 @@ import java.util.stream.Stream;
  */
 public final class RunDirectory {
     public static final String MANIFEST = "env.json";
+    /** The schema-evolution matrix run.sh writes beside the results (the report's evolution section): not a JMH file. */
+    public static final String EVOLUTION = "evolution.json";
 
     /** The order in which benchmark methods are listed; others follow alphabetically. */
     private static final List<String> METHOD_ORDER = List.of("roundTrip", "encode", "decode", "access");
@@ -67,6 +69,7 @@ public final class RunDirectory {
         try (Stream<Path> s = Files.list(dir)) {
             files = s.filter(p -> p.getFileName().toString().endsWith(".json"))
                     .filter(p -> !p.getFileName().toString().equals(MANIFEST))
+                    .filter(p -> !p.getFileName().toString().equals(EVOLUTION))
                     .sorted()
                     .collect(Collectors.toList());
         }
