@@ -21,7 +21,7 @@ import java.nio.ByteOrder;
  * length's low bit says which). The physical floor any format is measured against.
  */
 public final class LimitCodec extends NamedCodec<Data> implements Evolvable {
-    private static final int FIXED_PART = 8 + 1 + 1 + 4 + 8;
+    static final int FIXED_PART = 8 + 1 + 1 + 4 + 8;
     private final HeapMessage encoded = new HeapMessage(name, 4096);
 
     public LimitCodec(String name) {
