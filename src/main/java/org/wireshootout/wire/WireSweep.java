@@ -16,6 +16,10 @@ public final class WireSweep {
     private final List<WireResult> points = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
     private final List<String> skipped = new ArrayList<>();
+    // kept apart from the points so that a cell whose every rate failed still says what it was
+    private String kind;
+    private String format;
+    private String transport;
 
     /** How one point is run: in this JVM ({@link WireRun}) or across JVMs ({@link CrossProcess}). */
     public interface Runner {
@@ -34,6 +38,9 @@ public final class WireSweep {
     public static <T> WireSweep run(Runner runner, Payload<T> payload, TransportKind transport, TransportOptions options, WireConfig base,
                                     double[] rates, double tableRate, double seconds, boolean everyRate, Consumer<String> progress) {
         WireSweep sweep = new WireSweep();
+        sweep.kind = payload.kind();
+        sweep.format = payload.format();
+        sweep.transport = transport.label();
         boolean stop = false;
         for (double rate : rates) {
             if (stop && rate != tableRate) {
@@ -79,12 +86,9 @@ public final class WireSweep {
 
     public Map<String, Object> toJson() {
         Map<String, Object> m = new LinkedHashMap<>();
-        WireResult first = points.isEmpty() ? null : points.get(0);
-        if (first != null) {
-            m.put("payload", first.kind);
-            m.put("format", first.format);
-            m.put("transport", first.transport.label());
-        }
+        m.put("payload", kind);
+        m.put("format", format);
+        m.put("transport", transport);
         m.put("highestSustainedRatePerSecond", highestSustainedRate());
         m.put("failures", failures);
         m.put("ratesNotRun", skipped);
