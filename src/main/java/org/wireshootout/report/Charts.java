@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * The report's PNG charts from the run's figures: the decision chart (p50 against bytes), horizontal bars
@@ -32,13 +33,17 @@ final class Charts {
      * worst sample.
      */
     static double[] curve(JmhResult r) {
+        return curve(r.sampleCount(), r::percentile, r.percentile(100));
+    }
+
+    /** The same from any source of percentiles: {@code n} samples, {@code at} a percentile's value, the worst sample. */
+    static double[] curve(long n, DoubleUnaryOperator at, double worst) {
         double[] ys = new double[CURVE_PERCENTILES.length + 1];
-        long n = r.sampleCount();
         for (int i = 0; i < CURVE_PERCENTILES.length; i++) {
             double p = CURVE_PERCENTILES[i];
-            ys[i] = n * (1 - p / 100) < 1 ? Double.NaN : r.percentile(p);
+            ys[i] = n * (1 - p / 100) < 1 ? Double.NaN : at.applyAsDouble(p);
         }
-        ys[CURVE_PERCENTILES.length] = r.percentile(100);
+        ys[CURVE_PERCENTILES.length] = worst;
         return ys;
     }
 
@@ -63,21 +68,27 @@ final class Charts {
             panels.add(new Png.Panel(Rows.Family.REFERENCE.title, own));
             return panels;
         }
-        int room = Math.max(1, Png.MAX_LINES - reference.size());
         for (Map.Entry<Rows.Family, List<JmhResult>> e : byFamily.entrySet()) {
-            List<JmhResult> rs = e.getValue();
-            int parts = (rs.size() + room - 1) / room;
-            int per = (rs.size() + parts - 1) / parts;
-            for (int k = 0; k < parts; k++) {
-                List<Png.Line> lines = new ArrayList<>(reference);
-                for (int i = k * per; i < Math.min(rs.size(), (k + 1) * per); i++) {
-                    lines.add(new Png.Line(Rows.name(rs.get(i)), curve(rs.get(i)), false));
-                }
-                String title = e.getKey().title + (parts > 1 ? String.format(Locale.ROOT, " (%d of %d)", k + 1, parts) : "");
-                panels.add(new Png.Panel(title, lines));
-            }
+            List<Png.Line> lines = new ArrayList<>();
+            for (JmhResult r : e.getValue()) lines.add(new Png.Line(Rows.name(r), curve(r), false));
+            addPanels(panels, e.getKey().title, reference, lines);
         }
         return panels;
+    }
+
+    /**
+     * Adds the panels of one group: {@code lines} with {@code reference} drawn in each, at most {@link Png#MAX_LINES}
+     * a panel, a group with more split into parts ("(1 of 2)").
+     */
+    static void addPanels(List<Png.Panel> panels, String title, List<Png.Line> reference, List<Png.Line> lines) {
+        int room = Math.max(1, Png.MAX_LINES - reference.size());
+        int parts = Math.max(1, (lines.size() + room - 1) / room);
+        int per = (lines.size() + parts - 1) / parts;
+        for (int k = 0; k < parts; k++) {
+            List<Png.Line> panel = new ArrayList<>(reference);
+            panel.addAll(lines.subList(Math.min(lines.size(), k * per), Math.min(lines.size(), (k + 1) * per)));
+            panels.add(new Png.Panel(title + (parts > 1 ? String.format(Locale.ROOT, " (%d of %d)", k + 1, parts) : ""), panel));
+        }
     }
 
     /** Returns false (and writes nothing) when no result has sample histograms. */

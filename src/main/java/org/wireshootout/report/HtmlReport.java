@@ -117,6 +117,7 @@ final class HtmlReport {
             page.table("bulk-table", List.of("Benchmark", "Format", "mean (time per operation)", "fastest..slowest shot", "shots", "B/op"),
                     new boolean[] {false, false, true, true, true, true}, rows, formats);
         }
+        WireSection.html(page, run);
         page.h(2, "Run settings", "settings");
         Set<String> settings = new LinkedHashSet<>();
         for (JmhResult r : run.results) settings.add(ReportWriter.runSettings(r));

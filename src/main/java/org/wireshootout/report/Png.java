@@ -39,13 +39,13 @@ final class Png {
 
     enum Marker { CIRCLE, SQUARE, TRIANGLE, DIAMOND, TRIANGLE_DOWN, CROSS, PLUS, STAR }
 
-    private static final Color GRID = new Color(0xDDDDDD);
-    private static final Color AXIS = new Color(0x444444);
-    private static final Color REFERENCE = new Color(0x999999);
-    private static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 16);
-    private static final Font PANEL_TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 13);
-    private static final Font TEXT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
-    private static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+    static final Color GRID = new Color(0xDDDDDD);
+    static final Color AXIS = new Color(0x444444);
+    static final Color REFERENCE = new Color(0x999999);
+    static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 16);
+    static final Font PANEL_TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 13);
+    static final Font TEXT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+    static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
 
     private Png() {
     }
@@ -372,19 +372,20 @@ final class Png {
 
         String format(double v, String unit) {
             if (unit.equals("ns")) return Charts.timeLabel(v);
+            if (unit.equals("msg/s")) return org.wireshootout.wire.WireSweep.rateLabel(v);
             return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3g", v);
         }
     }
 
-    private static double px(Rectangle plot, Scale xs, double v) {
+    static double px(Rectangle plot, Scale xs, double v) {
         return plot.x + xs.position(v) * plot.width;
     }
 
-    private static double py(Rectangle plot, Scale ys, double v) {
+    static double py(Rectangle plot, Scale ys, double v) {
         return plot.y + plot.height - ys.position(v) * plot.height;
     }
 
-    private static void axes(Graphics2D g, Rectangle plot, Scale xs, Scale ys, String xTitle, String yTitle, String xUnit, String yUnit) {
+    static void axes(Graphics2D g, Rectangle plot, Scale xs, Scale ys, String xTitle, String yTitle, String xUnit, String yUnit) {
         g.setFont(SMALL);
         FontMetrics fm = g.getFontMetrics();
         for (double t : ys.ticks) {
@@ -504,7 +505,7 @@ final class Png {
         }
     }
 
-    private static void drawMarker(Graphics2D g, Marker m, double x, double y, double r, boolean fill) {
+    static void drawMarker(Graphics2D g, Marker m, double x, double y, double r, boolean fill) {
         Shape s = marker(m, x, y, r);
         if (fill && m != Marker.CROSS && m != Marker.PLUS) g.fill(s);
         else g.draw(s);
@@ -518,7 +519,7 @@ final class Png {
         return p;
     }
 
-    private static Graphics2D graphics(BufferedImage img) {
+    static Graphics2D graphics(BufferedImage img) {
         Graphics2D g = img.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
@@ -527,7 +528,7 @@ final class Png {
         return g;
     }
 
-    private static void title(Graphics2D g, String title, int width) {
+    static void title(Graphics2D g, String title, int width) {
         g.setFont(TITLE);
         g.setColor(Color.BLACK);
         FontMetrics fm = g.getFontMetrics();
@@ -543,7 +544,7 @@ final class Png {
         return t + "…";
     }
 
-    private static void save(BufferedImage img, Graphics2D g, Path png) throws IOException {
+    static void save(BufferedImage img, Graphics2D g, Path png) throws IOException {
         g.dispose();
         if (!ImageIO.write(img, "png", png.toFile())) throw new IOException("no PNG writer for " + png);
     }

@@ -23,7 +23,8 @@ import java.util.TreeMap;
 /**
  * Writes {@code report.md}, {@code report.html} and the PNG charts into a run directory. The report opens with
  * the answer (a ranked summary of the round trip and the decision chart), then the reference tables, one table
- * per benchmark method, the bulk rows, the charts and the environment the run recorded. Every figure is read
+ * per benchmark method, the bulk rows, the wire results when the run has them ({@link WireSection}), the charts
+ * and the environment the run recorded; a run with wire results only gets the wire section alone. Every figure is read
  * from the JMH JSON files (JMH's own percentiles); only the bytes per message are computed here, from this
  * build's codecs.
  */
@@ -65,6 +66,7 @@ public final class ReportWriter {
 
     /** Writes report.md, report.html and the charts; returns the Markdown report's path. */
     public Path write() throws IOException {
+        if (run.results.isEmpty()) return WireReport.write(run);
         List<String> charts = writeCharts();
         Path out = run.dir.resolve(REPORT_FILE);
         Files.writeString(out, markdown(charts), StandardCharsets.UTF_8);
@@ -92,6 +94,7 @@ public final class ReportWriter {
             String file = chartFile(b);
             if (Charts.percentileCurves(b + ": latency by percentile", run.resultsFor(b), run.dir.resolve(file))) files.add(file);
         }
+        files.addAll(WireSection.writeCharts(run));
         return files;
     }
 
@@ -158,6 +161,7 @@ public final class ReportWriter {
         }
         if (!otherModes.isEmpty()) bulk(sb, otherModes);
         EvolutionSection.append(sb, run);
+        WireSection.append(sb, run, charts);
 
         List<String> curves = new ArrayList<>();
         for (String c : charts) if (c.startsWith("percentiles-")) curves.add(c);

@@ -19,7 +19,8 @@ import java.util.stream.Stream;
 
 /**
  * A run as {@code microbenchmarks/run.sh} leaves it: one JMH JSON file per format ({@code <format>.json}),
- * its log ({@code <format>.log}) and the manifest {@code env.json}. Reading needs only the JSON files, so a
+ * its log ({@code <format>.log}) and the manifest {@code env.json}; or, from {@code run.sh --wire}, the
+ * {@code wire} command's results in the {@value WireResults#FOLDER} subfolder. Reading needs only the JSON files, so a
  * directory of plain JMH results (no manifest) can be reported too.
  */
 public final class RunDirectory {
@@ -34,14 +35,17 @@ public final class RunDirectory {
     /** The manifest, or a missing node when the directory has none. */
     public final JsonNode env;
     public final List<JmhResult> results;
-    /** JSON files that could not be read as JMH results, with the reason. */
+    /** JSON files that could not be read (as JMH results, or in the wire folder as wire results), with the reason. */
     public final List<String> unreadable;
+    /** The {@code wire} command's results in the {@value WireResults#FOLDER} subfolder (none when there is no such folder). */
+    public final WireResults wire;
 
-    private RunDirectory(Path dir, JsonNode env, List<JmhResult> results, List<String> unreadable) {
+    private RunDirectory(Path dir, JsonNode env, List<JmhResult> results, List<String> unreadable, WireResults wire) {
         this.dir = dir;
         this.env = env;
         this.results = results;
         this.unreadable = unreadable;
+        this.wire = wire;
     }
 
     /**
@@ -96,7 +100,9 @@ public final class RunDirectory {
                 .thenComparingInt(Rows::order)
                 .thenComparing(r -> r.format() == null ? "" : r.format())
                 .thenComparing(JmhResult::otherParams));
-        return new RunDirectory(dir, env, List.copyOf(results), List.copyOf(unreadable));
+        WireResults wire = WireResults.read(dir.resolve(WireResults.FOLDER));
+        for (String u : wire.unreadable) unreadable.add(WireResults.FOLDER + "/" + u);
+        return new RunDirectory(dir, env, List.copyOf(results), List.copyOf(unreadable), wire);
     }
 
     /** The benchmarks present ({@code Class.method}), in reading order. */

@@ -28,6 +28,7 @@ class ResultToolsTest {
     @TempDir
     Path tmp;
 
+    /** What a command printed and returned (shared with the other commands' tests). */
     static final class Outcome {
         final int status;
         final String out;
@@ -40,7 +41,7 @@ class ResultToolsTest {
         }
     }
 
-    private static Outcome run(Callable<Integer> command, String... args) {
+    static Outcome run(Callable<Integer> command, String... args) {
         PrintStream savedOut = System.out;
         PrintStream savedErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();

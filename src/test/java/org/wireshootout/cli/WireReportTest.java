@@ -1,0 +1,76 @@
+package org.wireshootout.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * `report` over a run directory holding wire results only (what `run.sh --wire` leaves): the "Crossing the wire"
+ * section with a row per cell and its charts, exit 0; a damaged or foreign wire file named, exit non-zero.
+ */
+class WireReportTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aWireOnlyRunGetsTheSectionTableRowsAndCharts() throws Exception {
+        Path run = tmp.resolve("run");
+        Path wire = run.resolve("wire");
+        ResultToolsTest.Outcome w = ResultToolsTest.run(new WireCommand(), "--formats", "sbe", "--transports", "ring",
+                "--rates", "2k", "--seconds", "1", "--cpus", "none", "--receiver-idle", "yield",
+                "--temp-dir", tmp.resolve("t").toString(), "--out", wire.toString());
+        assertEquals(0, w.status, w.out + w.err);
+        // a cell whose only rate failed: the report shows it as failed, from the file alone
+        ObjectNode failed = (ObjectNode) new ObjectMapper().readTree(wire.resolve("data-sbe-ring.json").toFile());
+        failed.put("transport", "queue");
+        failed.putArray("points");
+        failed.putArray("failures").add("sbe over queue at 2k msg/s FAILED: message 17 lost");
+        new ObjectMapper().writeValue(wire.resolve("data-sbe-queue.json").toFile(), failed);
+
+        ResultToolsTest.Outcome o = ResultToolsTest.run(new ReportCommand(), run.toString());
+        assertEquals(0, o.status, o.out + o.err);
+        assertTrue(o.out.contains("2 wire format x transport results"), o.out);
+        String md = Files.readString(run.resolve("report.md"));
+        assertTrue(md.contains("## Crossing the wire"), md);
+        assertTrue(md.contains("| sbe | ring | "), md);
+        assertTrue(md.contains("| sbe | queue | FAILED: sbe over queue at 2k msg/s FAILED: message 17 lost |"), md);
+        assertTrue(md.contains("**Failed:** sbe over queue at 2k msg/s FAILED: message 17 lost"), md);
+        assertTrue(md.contains("![latency against offered rate](wire-rate.png)"), md);
+        assertTrue(md.contains("![latency by percentile per transport](wire-percentiles.png)"), md);
+        for (String png : new String[] {"wire-rate.png", "wire-percentiles.png"}) {
+            byte[] b = Files.readAllBytes(run.resolve(png));
+            assertTrue(b.length > 1000 && b[1] == 'P' && b[2] == 'N' && b[3] == 'G', png);
+        }
+        String html = Files.readString(run.resolve("report.html"));
+        assertTrue(html.contains("<h2 id=\"wire\">Crossing the wire</h2>") && html.contains("data:image/png;base64,"), html);
+        assertTrue(html.contains("<td>sbe</td><td>ring</td>"), html);
+
+        // an empty and a foreign file beside it: named, left out, exit 1, the rest still reported
+        Files.writeString(wire.resolve("data-empty-ring.json"), "");
+        Files.writeString(wire.resolve("data-foreign-ring.json"), "{\"foo\": 1}");
+        ResultToolsTest.Outcome bad = ResultToolsTest.run(new ReportCommand(), run.toString());
+        assertEquals(1, bad.status, bad.err);
+        assertTrue(bad.err.contains(wire.resolve("data-empty-ring.json") + " (empty file)"), bad.err);
+        assertTrue(bad.err.contains(wire.resolve("data-foreign-ring.json") + " (not a wire result"), bad.err);
+        assertTrue(Files.readString(run.resolve("report.md")).contains("| sbe | ring | "));
+    }
+
+    @Test
+    void onlyUnreadableWireFilesExitTwoAndAreNamed() throws Exception {
+        Path wire = Files.createDirectories(tmp.resolve("run").resolve("wire"));
+        Files.writeString(wire.resolve("data-sbe-ring.json"), "");
+        Files.writeString(wire.resolve("data-x-queue.json"), "[1, 2]");
+        ResultToolsTest.Outcome o = ResultToolsTest.run(new ReportCommand(), tmp.resolve("run").toString());
+        assertEquals(2, o.status, o.err);
+        assertTrue(o.err.contains("data-sbe-ring.json (empty file)") && o.err.contains("data-x-queue.json (not a wire result"), o.err);
+        assertTrue(o.err.contains("no wire results"), o.err);
+    }
+}
