@@ -42,7 +42,8 @@ Usage: microbenchmarks/run.sh [options] [-- JMH options...]
   -V, --version                  print the project's version and exit
   --wire                         instead of JMH: the wire room's quick default (fixed-rate latency through
                                  ring, aeron-ipc, aeron-udp and queue; 1.5 to 4 minutes) into
-                                 <results>/<time>-wire/wire/; options after -- go to the wire command
+                                 <results>/<time>-wire/wire/, then the report (report.md, report.html)
+                                 into <results>/<time>-wire/; options after -- go to the wire command
                                  (java -jar target/wire-shootout.jar wire --help)
   -- ...                         passed to JMH for every format (after the profile's options, so they win;
                                  note that -jvmArgs replaces the flags forks inherit, see README)
@@ -144,7 +145,24 @@ if [ $WIRE -eq 1 ]; then
   RUN_DIR=$(make_run_dir "$RESULTS_ROOT" "$(date -u +%Y%m%dT%H%M%SZ)-wire") || die "cannot create a run directory under $RESULTS_ROOT"
   echo "Results in $RUN_DIR/wire"
   "${WIRE_CMD[@]}" --out "$RUN_DIR/wire" "${PASS[@]}"
-  exit $?
+  WIRE_RC=$?
+  # 2: the wire command refused its arguments, nothing ran, so there is nothing to report
+  [ $WIRE_RC -eq 2 ] && exit 2
+  [ $WIRE_RC -ne 0 ] && echo "run.sh: the wire command exited $WIRE_RC (a cell failed; see above); the report shows what ran" >&2
+  REPORT_RC=0
+  if [ $REPORT -eq 1 ]; then
+    cli report "$RUN_DIR"
+    REPORT_RC=$?
+    if [ $REPORT_RC -eq 0 ]; then
+      echo "Report: $RUN_DIR/report.md and $RUN_DIR/report.html"
+    else
+      echo "run.sh: the report command exited $REPORT_RC (see above)" >&2
+    fi
+  else
+    echo "Report: $(cli_words) report $RUN_DIR"
+  fi
+  [ $WIRE_RC -ne 0 ] && exit $WIRE_RC
+  exit $REPORT_RC
 fi
 
 # ---- the CPU ---------------------------------------------------------------------------------------------

@@ -50,8 +50,9 @@ public final class ReportCommand implements Callable<Integer> {
             return 2;
         }
         System.out.print(writer.consoleSummary());
-        System.out.println("wrote " + out + " and " + dir.resolve(ReportWriter.HTML_FILE) + " (" + run.results.size() + " results"
-                + (run.wire.isEmpty() ? "" : ", " + run.wire.cellCount() + " wire format x transport results") + ")");
+        System.out.println("wrote " + out + " and " + dir.resolve(ReportWriter.HTML_FILE) + " ("
+                + (run.wire.isEmpty() ? run.results.size() + " results"
+                        : run.results.size() + " JMH results, " + run.wire.cellCount() + " wire format x transport results") + ")");
         return run.unreadable.isEmpty() ? 0 : 1;
     }
 }
