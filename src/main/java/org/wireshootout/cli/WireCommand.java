@@ -269,7 +269,8 @@ public final class WireCommand implements Callable<Integer> {
         System.out.printf("wire%s: %s payload, formats %s, transports %s, rates %s, %.1f s each; sender CPU %s, receiver CPU %s, "
                         + "Aeron driver %s on CPU %s (%s idle); output %s%n", echoOnly ? " (echoer only)" : senderOnly
                         ? " (echo, sender's side; round trips)" : echoMode ? " (echo: round trips)" : "", payload, formatList, tl, rates, seconds,
-                cpuLabel(senderCpu), cpuLabel(receiverCpu), driverThreading, cpuLabel(driverCpu), driverIdle, dir);
+                cpuLabel(senderCpu), cpuLabel(receiverCpu), driverThreading, cpuLabel(driverCpu), driverIdle,
+                echoOnly ? "none (the sender's host writes the results; the echoer runs on the receiver CPU)" : dir);
         if (allowed.length <= 2 && senderCpu >= 0) {
             System.out.println("wire: only " + allowed.length + " CPUs: the Aeron driver thread shares CPU " + driverCpu
                     + " with the " + (driverCpu == receiverCpu ? "receiver" : "sender") + ", and the JIT, GC and other processes share both.");
