@@ -7,6 +7,7 @@ import org.wireshootout.wire.Payloads;
 import org.wireshootout.wire.TransportKind;
 import org.wireshootout.wire.TransportOptions;
 import org.wireshootout.wire.WireConfig;
+import org.wireshootout.wire.WireRun;
 import org.wireshootout.wire.WireSuite;
 import org.wireshootout.wire.WireSweep;
 import picocli.CommandLine.Command;
@@ -85,8 +86,26 @@ public final class WireCommand implements Callable<Integer> {
     @Option(names = "--driver-threading", paramLabel = "MODE", description = "SHARED or SHARED_NETWORK (default: ${DEFAULT-VALUE}).")
     TransportOptions.DriverThreading driverThreading = TransportOptions.DriverThreading.SHARED;
 
-    @Option(names = "--udp", paramLabel = "HOST:PORT", description = "The aeron-udp endpoint (default 127.0.0.1 and a free port).")
+    @Option(names = {"--udp", "--udp-out"}, paramLabel = "HOST:PORT", description = "The aeron-udp endpoint (default 127.0.0.1 and a "
+            + "free port); in echo mode the outbound one, where the echoer listens.")
     String udp;
+
+    @Option(names = "--udp-back", paramLabel = "HOST:PORT", description = "Echo mode: the aeron-udp return endpoint, where the "
+            + "sender's side listens for the echoes (default 127.0.0.1 and a free port).")
+    String udpBack;
+
+    @Option(names = "--echo", description = "Echo mode: an echoer decodes each message, re-encodes it and sends it back; the "
+            + "latency is the round trip, timed on the sender's side alone (no shared clock). In this JVM for every transport; "
+            + "with --cross-process the sender's side and the echoer are two JVMs with a media driver each (aeron-udp).")
+    boolean echo;
+
+    @Option(names = "--echo-only", description = "Echo mode across two hosts, the echoer's host: runs only the echoer, for the "
+            + "same runs as a --sender-only command with the same options on the other host (aeron-udp, fixed --udp-out and --udp-back).")
+    boolean echoOnly;
+
+    @Option(names = "--sender-only", description = "Echo mode across two hosts, the sender's host: the sender and the receiver of "
+            + "the echoes, against an echoer started with --echo-only (aeron-udp, fixed --udp-out and --udp-back; every rate runs).")
+    boolean senderOnly;
 
     @Option(names = "--p99-bound-us", paramLabel = "US", description = "A rate counts as sustained only with p99 at or under this (default: ${DEFAULT-VALUE}).")
     long p99BoundMicros = 1000;
@@ -127,6 +146,10 @@ public final class WireCommand implements Callable<Integer> {
             System.err.println("wire: " + e.getMessage());
             return 2;
         }
+        if (echoOnly) {
+            return suite.runEchoerOnly((p, t, o, c) -> System.out.println("  " + p.format() + " over " + t.label() + " at "
+                    + WireSweep.rateLabel(c.rate()) + " msg/s: echoed " + new WireRun<>(p, t, o, c).runEchoerOnly() + " messages")) == 0 ? 0 : 1;
+        }
         return suite.run() == 0 ? 0 : 1;
     }
 
@@ -141,7 +164,25 @@ public final class WireCommand implements Callable<Integer> {
         List<String> formatList = new ArrayList<>();
         for (String f : formats.split(",")) if (!f.isBlank()) formatList.add(f.trim());
         if (formatList.isEmpty()) throw new IllegalArgumentException("--formats names no format");
-        List<TransportKind> transportList = TransportKind.list(transports == null && crossProcess ? "aeron-ipc,aeron-udp,queue" : transports);
+        if (echoOnly && senderOnly) throw new IllegalArgumentException("--echo-only and --sender-only are the two hosts' sides: give one");
+        boolean echoMode = echo || echoOnly || senderOnly;
+        boolean twoHosts = echoOnly || senderOnly;
+        if (udpBack != null && !echoMode) throw new IllegalArgumentException("--udp-back is the echo mode's return endpoint: it needs --echo");
+        if (twoHosts && crossProcess) throw new IllegalArgumentException("--cross-process starts both sides itself: not with --echo-only or --sender-only");
+        String defaultTransports = echoMode && (crossProcess || twoHosts) ? "aeron-udp" : crossProcess ? "aeron-ipc,aeron-udp,queue" : null;
+        List<TransportKind> transportList = TransportKind.list(transports == null ? defaultTransports : transports);
+        if (echoMode && (crossProcess || twoHosts)) {
+            for (TransportKind t : transportList) {
+                if (t != TransportKind.aeronUdp) {
+                    throw new IllegalArgumentException("--transports: echo between processes or hosts runs over aeron-udp only, not " + t.label());
+                }
+            }
+        }
+        if (twoHosts && (udp == null || udpBack == null || endpoint("--udp-out", udp).getValue() == 0
+                || endpoint("--udp-back", udpBack).getValue() == 0)) {
+            throw new IllegalArgumentException((echoOnly ? "--echo-only" : "--sender-only") + " needs the endpoints both hosts agree on: "
+                    + "--udp-out HOST:PORT (the echoer's) and --udp-back HOST:PORT (the sender's), ports not 0");
+        }
         if (crossProcess) {
             for (TransportKind t : transportList) {
                 if (!t.crossesProcesses()) throw new IllegalArgumentException("--cross-process: " + t.label() + " runs within one process only");
@@ -180,19 +221,14 @@ public final class WireCommand implements Callable<Integer> {
         TransportOptions.Builder tb = TransportOptions.builder()
                 .driverIdle(IdleKind.byName(driverIdle)).driverThreading(driverThreading).driverCpu(driverCpu);
         if (tempDir != null) tb.tempRoot(tempDir);
-        if (udp != null) {
-            int colon = udp.lastIndexOf(':');
-            if (colon <= 0) throw new IllegalArgumentException("--udp takes HOST:PORT, not '" + udp + "'");
-            try {
-                tb.udpEndpoint(udp.substring(0, colon), Integer.parseInt(udp.substring(colon + 1)));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--udp takes HOST:PORT, not '" + udp + "'");
-            }
-        }
+        if (udp != null) tb.udpEndpoint(endpoint("--udp-out", udp).getKey(), endpoint("--udp-out", udp).getValue());
+        if (udpBack != null) tb.udpBackEndpoint(endpoint("--udp-back", udpBack).getKey(), endpoint("--udp-back", udpBack).getValue());
         TransportOptions options = tb.build();
+        // the echoer's host cannot see which rates the sender's host would skip: both run every rate
+        boolean allRates = everyRate || twoHosts;
         WireConfig base = WireConfig.builder().rate(rateValues[0]).seconds(seconds).warmupFraction(warmupFraction)
                 .senderCpu(senderCpu).receiverCpu(receiverCpu).receiverIdle(receiverIdle.equalsIgnoreCase("auto") ? null : IdleKind.byName(receiverIdle))
-                .p99Bound(TimeUnit.MICROSECONDS.toNanos(p99BoundMicros)).build();
+                .p99Bound(TimeUnit.MICROSECONDS.toNanos(p99BoundMicros)).echo(echoMode).build();
         Path dir = out != null ? out : Paths.get("results", DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
                 .withZone(ZoneOffset.UTC).format(Instant.now()) + "-wire", "wire");
 
@@ -200,6 +236,8 @@ public final class WireCommand implements Callable<Integer> {
         settings.put("schema", 1);
         settings.put("started", Instant.now().toString());
         settings.put("payload", payload);
+        settings.put("mode", echoMode ? "echo" : "one-way");
+        settings.put("latencyIs", echoMode ? "the round trip sender -> echoer -> sender, timed on the sender's side" : "one way, one clock");
         settings.put("capture", capture);
         settings.put("formats", formatList);
         List<String> tl = new ArrayList<>();
@@ -209,7 +247,7 @@ public final class WireCommand implements Callable<Integer> {
         settings.put("tableRate", table);
         settings.put("secondsPerRate", seconds);
         settings.put("warmupFraction", warmupFraction);
-        settings.put("everyRate", everyRate);
+        settings.put("everyRate", allRates);
         settings.put("cpusAllowed", Arrays.toString(allowed));
         settings.put("senderCpu", senderCpu);
         settings.put("receiverCpu", receiverCpu);
@@ -222,23 +260,42 @@ public final class WireCommand implements Callable<Integer> {
         settings.put("isolatedCpus", readSys("/sys/devices/system/cpu/isolated"));
         settings.put("loadAverageAtStart", readSys("/proc/loadavg"));
         settings.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-        settings.put("processes", crossProcess ? "cross-process: this JVM hosts the transport, each run starts a receiver JVM and a sender JVM"
+        settings.put("processes", senderOnly ? "the sender's side of a two-host echo run; the echoer runs elsewhere (--echo-only)"
+                : echoOnly ? "the echoer's side of a two-host echo run"
+                : crossProcess && echoMode ? "cross-process echo: each run starts an echoer JVM and a sender JVM, each with its own media driver"
+                : crossProcess ? "cross-process: this JVM hosts the transport, each run starts a receiver JVM and a sender JVM"
                 : "every cell runs in this one JVM, one after another");
 
-        System.out.printf("wire: %s payload, formats %s, transports %s, rates %s, %.1f s each; sender CPU %s, receiver CPU %s, "
-                        + "Aeron driver %s on CPU %s (%s idle); output %s%n", payload, formatList, tl, rates, seconds,
-                cpuLabel(senderCpu), cpuLabel(receiverCpu), driverThreading, cpuLabel(driverCpu), driverIdle, dir);
+        System.out.printf("wire%s: %s payload, formats %s, transports %s, rates %s, %.1f s each; sender CPU %s, receiver CPU %s, "
+                        + "Aeron driver %s on CPU %s (%s idle); output %s%n", echoOnly ? " (echoer only)" : senderOnly
+                        ? " (echo, sender's side; round trips)" : echoMode ? " (echo: round trips)" : "", payload, formatList, tl, rates, seconds,
+                cpuLabel(senderCpu), cpuLabel(receiverCpu), driverThreading, cpuLabel(driverCpu), driverIdle,
+                echoOnly ? "none (the sender's host writes the results; the echoer runs on the receiver CPU)" : dir);
         if (allowed.length <= 2 && senderCpu >= 0) {
             System.out.println("wire: only " + allowed.length + " CPUs: the Aeron driver thread shares CPU " + driverCpu
                     + " with the " + (driverCpu == receiverCpu ? "receiver" : "sender") + ", and the JIT, GC and other processes share both.");
         }
         WireSuite.PayloadFactory factory = payload.equals("data") ? Payloads::data : f -> Payloads.iex(f, capture);
-        WireSuite suite = new WireSuite(factory, formatList, transportList, rateValues, table, seconds, everyRate, base, options, dir,
+        WireSuite suite = new WireSuite(factory, formatList, transportList, rateValues, table, seconds, allRates, base, options, dir,
                 System.out, settings);
+        if (senderOnly) suite.runner((p, t, o, c) -> new WireRun<>(p, t, o, c).runAgainstRemoteEchoer());
         if (crossProcess) {
             suite.runner((p, t, o, c) -> CrossProcess.run(p, CrossProcess.payloadArgs(payload, p.format(), capture), t, o, c));
         }
         return suite;
+    }
+
+    /** "HOST:PORT" as host and port; a one-line error naming the option otherwise. */
+    private static Map.Entry<String, Integer> endpoint(String option, String value) {
+        int colon = value.lastIndexOf(':');
+        try {
+            if (colon <= 0) throw new NumberFormatException();
+            int port = Integer.parseInt(value.substring(colon + 1));
+            if (port < 0 || port > 65535) throw new NumberFormatException();
+            return Map.entry(value.substring(0, colon), port);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " takes HOST:PORT, not '" + value + "'");
+        }
     }
 
     private static String cpuLabel(int cpu) {

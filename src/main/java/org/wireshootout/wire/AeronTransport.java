@@ -33,13 +33,14 @@ import java.util.concurrent.TimeUnit;
  * through a fragment assembler (whole messages even if a frame ever had to be fragmented).
  */
 final class AeronTransport implements Transport {
-    private static final int STREAM_ID = 1001;
+    static final int STREAM_ID = 1001;
     private static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
 
     private final TransportKind kind;
     private final TransportOptions options;
     private final Path dir;
     private final String channel;
+    private final int streamId;
     private final Map<String, String> driverThreads = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicInteger driverCount = new java.util.concurrent.atomic.AtomicInteger();
     /** Own: driver, client, publication and subscription in this JVM. Host: only the driver. Attach: only a client of another JVM's driver. */
@@ -52,25 +53,18 @@ final class AeronTransport implements Transport {
     private Subscription subscription;
 
     AeronTransport(TransportKind kind, TransportOptions options) {
-        this(kind, options, Mode.OWN, null);
+        this(kind, options, Mode.OWN);
     }
 
-    /** {@code attachPoint} ({@link #attachPoint()} of the hosting JVM) for {@link Mode#ATTACH}, else null. */
-    AeronTransport(TransportKind kind, TransportOptions options, Mode mode, String attachPoint) {
+    /** {@link Mode#OWN} or {@link Mode#HOST}: starts a media driver in a fresh directory under the temporary root. */
+    AeronTransport(TransportKind kind, TransportOptions options, Mode mode) {
+        if (mode == Mode.ATTACH) throw new IllegalArgumentException("attach with AeronTransport.attach");
         this.kind = kind;
         this.options = options;
         this.mode = mode;
-        if (mode == Mode.ATTACH) {
-            int bar = attachPoint.indexOf('|');
-            if (bar < 0) throw new IllegalArgumentException("not an Aeron attach point (DIR|CHANNEL): " + attachPoint);
-            this.dir = java.nio.file.Paths.get(attachPoint.substring(0, bar));
-            this.channel = attachPoint.substring(bar + 1);
-            aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir.resolve("driver").toString()));
-            return;
-        }
+        this.streamId = STREAM_ID;
         this.dir = TempDirs.create(options.tempRoot, "wire-aeron-");
-        this.channel = kind == TransportKind.aeronIpc ? "aeron:ipc"
-                : "aeron:udp?endpoint=" + options.udpHost + ":" + (options.udpPort != 0 ? options.udpPort : freeUdpPort(options.udpHost));
+        this.channel = kind == TransportKind.aeronIpc ? "aeron:ipc" : udpChannel(options.udpHost, options.udpPort);
         try {
             start();
         } catch (RuntimeException | Error e) {
@@ -81,6 +75,35 @@ final class AeronTransport implements Transport {
             }
             throw e;
         }
+    }
+
+    /** {@link Mode#ATTACH}: a client of the driver in {@code dir}, its publication and subscription made when first asked for. */
+    private AeronTransport(TransportKind kind, TransportOptions options, Path dir, String channel, int streamId) {
+        this.kind = kind;
+        this.options = options;
+        this.mode = Mode.ATTACH;
+        this.dir = dir;
+        this.channel = channel;
+        this.streamId = streamId;
+        aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir.resolve("driver").toString()));
+    }
+
+    /** Attaches to the driver of {@code attachPoint} ({@link #attachPoint()} of the hosting JVM: DIR|CHANNEL|STREAM). */
+    static AeronTransport attach(TransportKind kind, TransportOptions options, String attachPoint) {
+        String[] p = attachPoint.split("\\|");
+        if (p.length != 3) throw new IllegalArgumentException("not an Aeron attach point (DIR|CHANNEL|STREAM): " + attachPoint);
+        return new AeronTransport(kind, options, java.nio.file.Paths.get(p[0]), p[1], Integer.parseInt(p[2]));
+    }
+
+    /** Another client of this host's driver, on {@code channel} and {@code streamId}: one direction of an echo run. */
+    AeronTransport link(String linkChannel, int linkStream) {
+        if (mode != Mode.HOST) throw new IllegalStateException("only a hosting transport can be linked to");
+        return new AeronTransport(kind, options, dir, linkChannel, linkStream);
+    }
+
+    /** The channel of a UDP endpoint; port 0 picks a free port on the host. */
+    static String udpChannel(String host, int port) {
+        return "aeron:udp?endpoint=" + host + ":" + (port != 0 ? port : freeUdpPort(host));
     }
 
     private void start() {
@@ -108,8 +131,8 @@ final class AeronTransport implements Transport {
         driver = MediaDriver.launch(ctx);
         if (mode == Mode.HOST) return;
         aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driverDir));
-        subscription = aeron.addSubscription(channel, STREAM_ID);
-        publication = aeron.addExclusivePublication(channel, STREAM_ID);
+        subscription = aeron.addSubscription(channel, streamId);
+        publication = aeron.addExclusivePublication(channel, streamId);
         long deadline = System.nanoTime() + CONNECT_TIMEOUT_NS;
         while (!publication.isConnected() || !subscription.isConnected()) {
             for (Map.Entry<String, String> e : driverThreads.entrySet()) {
@@ -146,7 +169,7 @@ final class AeronTransport implements Transport {
         };
     }
 
-    private static int freeUdpPort(String host) {
+    static int freeUdpPort(String host) {
         try (DatagramSocket s = new DatagramSocket(0, InetAddress.getByName(host))) {
             return s.getLocalPort();
         } catch (IOException e) {
@@ -161,14 +184,14 @@ final class AeronTransport implements Transport {
 
     /** What a client in another JVM needs to attach: the driver's directory and the channel. */
     String attachPoint() {
-        return dir + "|" + channel;
+        return dir + "|" + channel + "|" + streamId;
     }
 
     /** In attach mode the publication is made here and waits for the other JVM's subscription. */
     private void attachPublication() {
         if (publication != null) return;
         if (mode != Mode.ATTACH) throw new IllegalStateException(kind.label() + " in " + mode + " mode has no publication");
-        publication = aeron.addExclusivePublication(channel, STREAM_ID);
+        publication = aeron.addExclusivePublication(channel, streamId);
         long deadline = System.nanoTime() + 6 * CONNECT_TIMEOUT_NS;
         while (!publication.isConnected()) {
             if (System.nanoTime() - deadline > 0) {
@@ -210,7 +233,7 @@ final class AeronTransport implements Transport {
     public Subscriber subscriber() {
         if (subscription == null) {
             if (mode != Mode.ATTACH) throw new IllegalStateException(kind.label() + " in " + mode + " mode has no subscription");
-            subscription = aeron.addSubscription(channel, STREAM_ID);
+            subscription = aeron.addSubscription(channel, streamId);
         }
         return new AeronSubscriber();
     }
@@ -240,12 +263,13 @@ final class AeronTransport implements Transport {
         m.put("implementation", "Aeron " + io.aeron.AeronVersion.VERSION
                 + " embedded MediaDriver; ExclusivePublication.tryClaim, Subscription.poll with a FragmentAssembler");
         m.put("channel", channel);
-        m.put("streamId", STREAM_ID);
+        m.put("streamId", streamId);
         m.put("driverThreadingMode", options.driverThreading.name());
         m.put("driverIdleStrategy", options.driverIdle.newStrategy().getClass().getSimpleName());
         m.put("termLengthBytes", options.termLength);
         m.put("aeronDir", dir.toString());
-        if (mode != Mode.OWN) m.put("crossProcess", "driver in the parent JVM, sender and receiver each in a JVM of its own");
+        if (mode == Mode.HOST) m.put("crossProcess", "driver in the parent JVM, sender and receiver each in a JVM of its own");
+        if (mode == Mode.ATTACH) m.put("client", "a client of its own on the driver in " + dir);
         return m;
     }
 

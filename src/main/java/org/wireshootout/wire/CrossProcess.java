@@ -20,6 +20,10 @@ import java.util.concurrent.TimeUnit;
  * file; this JVM merges them into one {@link WireResult}. Both children read {@code System.nanoTime()}, which
  * on Linux is the same monotonic clock in every process of the machine.
  *
+ * <p>In echo mode the two JVMs are the sender's side (sender and the receiver of the echoes) and the echoer,
+ * each starting a media driver of its own on fixed UDP endpoints, as two hosts would: no clock is shared, the
+ * round trip is timed on the sender's side alone.
+ *
  * <p>The children are started as {@code java <the project's JVM flags> -cp <this classpath>
  * org.wireshootout.cli.Main wire --child-role ...}, with {@code --payload}, {@code --formats} and
  * {@code --capture} saying how to rebuild the same messages (the data sets are deterministic).
@@ -37,14 +41,21 @@ public final class CrossProcess {
         return a;
     }
 
-    /** One run with sender and receiver in JVMs of their own; {@code payloadArgs} from {@link #payloadArgs}. */
+    /**
+     * One run with sender and receiver in JVMs of their own; {@code payloadArgs} from {@link #payloadArgs}. In echo
+     * mode ({@code aeron-udp} only) the sender's side and the echoer are the two JVMs, each with a media driver of
+     * its own, as on two hosts.
+     */
     public static WireResult run(Payload<?> payload, List<String> payloadArgs, TransportKind kind, TransportOptions options,
                                  WireConfig config) {
         if (!kind.crossesProcesses()) throw new IllegalArgumentException(kind.label() + " runs within one process only");
+        if (config.echo && kind != TransportKind.aeronUdp) {
+            throw new IllegalArgumentException("echo across processes runs over aeron-udp only (each side its own media driver), not " + kind.label());
+        }
         int maxEncoded = payload.verifyRoundTrip();
         long t0 = System.nanoTime();
         Path work = TempDirs.create(options.tempRoot(), "wire-xp-");
-        Transport host = kind.host(options);
+        Transport host = null;
         try {
             WireConfig resolved = config;
             if (config.receiverIdle == null) {
@@ -52,57 +63,99 @@ public final class CrossProcess {
                 boolean shares = config.receiverCpu >= 0 && kind != TransportKind.queue && options.driverCpu() == config.receiverCpu;
                 resolved = config.withReceiverIdle(shares ? IdleKind.yield : IdleKind.spin);
             }
-            String attach = TransportKind.attachPoint(host);
-            Path receiverOut = work.resolve("receiver.json");
-            Path senderOut = work.resolve("sender.json");
-            Path ready = work.resolve("receiver.ready");
             long scheduleMs = (long) (config.messages / config.rate * 1e3);
             long limitMs = scheduleMs + TimeUnit.NANOSECONDS.toMillis(config.stallTimeoutNanos + config.quietTimeoutNanos) + 120_000;
-            Process receiver = start("receiver", payloadArgs, kind, attach, resolved, receiverOut, work);
-            Process sender = null;
-            try {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-                while (!Files.exists(ready)) {
-                    if (!receiver.isAlive()) throw childFailed("receiver", receiver, work);
-                    if (System.nanoTime() > deadline) throw new IllegalStateException("the receiver JVM was not ready within 120 s");
-                    Thread.sleep(5);
-                }
-                sender = start("sender", payloadArgs, kind, attach, resolved, senderOut, work);
-                if (!sender.waitFor(limitMs, TimeUnit.MILLISECONDS)) throw new IllegalStateException("the sender JVM did not finish within " + limitMs + " ms");
-                if (!receiver.waitFor(limitMs, TimeUnit.MILLISECONDS)) throw new IllegalStateException("the receiver JVM did not finish within " + limitMs + " ms");
-            } finally {
-                receiver.destroyForcibly();
-                if (sender != null) sender.destroyForcibly();
+            Map<String, Object> s;
+            Map<String, Object> r;
+            Map<String, Object> details;
+            Map<String, String> threads;
+            String echoer = null;
+            if (config.echo) {
+                // each JVM starts its own driver: both must be told the same endpoints
+                String attach = options.withFixedUdpPorts().encode();
+                List<Map<String, Object>> pair = runPair(work, payloadArgs, kind, attach, resolved, "echoer", false, limitMs);
+                Map<String, Object> e = pair.get(0);
+                s = pair.get(1);
+                checkFailure(e);
+                r = s;
+                details = map(s.get("transportDetails"));
+                threads = map(s.get("transportThreads"));
+                echoer = e.get("echoerPinning") + " (own JVM, driver of its own)";
+            } else {
+                host = kind.host(options);
+                List<Map<String, Object>> pair = runPair(work, payloadArgs, kind, TransportKind.attachPoint(host), resolved, "receiver", true, limitMs);
+                r = pair.get(0);
+                s = pair.get(1);
+                checkFailure(r);
+                details = host.describe();
+                threads = host.ownThreads();
             }
-            Map<String, Object> s = read(senderOut, "sender", sender, work);
-            Map<String, Object> r = read(receiverOut, "receiver", receiver, work);
-            for (Map<String, Object> side : List.of(r, s)) {
-                if (side.get("failure") != null) {
-                    throw new WireRunException(WireRunException.Kind.valueOf((String) side.get("failureKind")),
-                            num(side, "failureSequence"), (String) side.get("failure") + " (cross-process)", null);
-                }
-            }
+            checkFailure(s);
             @SuppressWarnings("unchecked")
             List<String> w = (List<String>) r.get("windows");
             Histogram[] windows = new Histogram[w.size()];
             for (int i = 0; i < windows.length; i++) windows[i] = WireResult.decodeHistogram(w.get(i));
-            return new WireResult(payload, kind, host, resolved, WireResult.decodeHistogram((String) r.get("histogram")),
+            WireResult result = new WireResult(payload, kind, details, threads, resolved, WireResult.decodeHistogram((String) r.get("histogram")),
                     WireResult.decodeHistogram((String) r.get("fromActualSend")), windows, num(s, "sent"), num(r, "received"),
                     num(r, "clipped"), num(s, "backPressureEvents"), num(s, "backPressureRetries"), num(s, "firstMeasuredIntended"),
                     num(s, "lastSendNanos"), num(s, "lastIntended"), num(s, "maxSendLagNanos"), maxEncoded + WireRun.HEADER,
                     s.get("senderPinning") + " (own JVM)", r.get("receiverPinning") + " (own JVM)",
-                    IdleKind.byName((String) r.get("receiverIdle")))
-                    .withWallSeconds((System.nanoTime() - t0) / 1e9);
+                    IdleKind.byName((String) r.get("receiverIdle")));
+            return (echoer == null ? result : result.withEchoer(echoer)).withWallSeconds((System.nanoTime() - t0) / 1e9);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new WireRunException(WireRunException.Kind.FAILED, -1, "interrupted", e);
         } finally {
             try {
-                host.close();
+                if (host != null) host.close();
             } finally {
                 TempDirs.delete(work);
             }
         }
+    }
+
+    /**
+     * Starts the {@code first} side's JVM (the receiver, or the echoer), then the sender's, waits for both and
+     * returns their figures, first side first. With {@code awaitReady} the sender starts only once the first side
+     * has subscribed; an echo pair needs no such order (each side's publication waits for the other's subscription).
+     */
+    private static List<Map<String, Object>> runPair(Path work, List<String> payloadArgs, TransportKind kind, String attach,
+                                                     WireConfig config, String first, boolean awaitReady, long limitMs)
+            throws InterruptedException {
+        Path firstOut = work.resolve(first + ".json");
+        Path senderOut = work.resolve("sender.json");
+        Path ready = work.resolve("receiver.ready");
+        Process firstSide = start(first, payloadArgs, kind, attach, config, firstOut, work);
+        Process sender = null;
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (awaitReady && !Files.exists(ready)) {
+                if (!firstSide.isAlive()) throw childFailed(first, firstSide, work);
+                if (System.nanoTime() > deadline) throw new IllegalStateException("the " + first + " JVM was not ready within 120 s");
+                Thread.sleep(5);
+            }
+            sender = start("sender", payloadArgs, kind, attach, config, senderOut, work);
+            if (!sender.waitFor(limitMs, TimeUnit.MILLISECONDS)) throw new IllegalStateException("the sender JVM did not finish within " + limitMs + " ms");
+            if (!firstSide.waitFor(limitMs, TimeUnit.MILLISECONDS)) throw new IllegalStateException("the " + first + " JVM did not finish within " + limitMs + " ms");
+        } finally {
+            firstSide.destroyForcibly();
+            if (sender != null) sender.destroyForcibly();
+        }
+        return List.of(read(firstOut, first, firstSide, work), read(senderOut, "sender", sender, work));
+    }
+
+    /** A side's failure as the run's: the kind and sequence it named. */
+    private static void checkFailure(Map<String, Object> side) {
+        if (side.get("failure") != null) {
+            throw new WireRunException(WireRunException.Kind.valueOf((String) side.get("failureKind")),
+                    num(side, "failureSequence"), side.get("failure") + " (cross-process)", null);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <V> Map<String, V> map(Object o) {
+        if (!(o instanceof Map)) throw new IllegalStateException("cross-process side result has no transport description");
+        return (Map<String, V>) o;
     }
 
     private static long num(Map<String, Object> m, String key) {
@@ -159,12 +212,19 @@ public final class CrossProcess {
     /** In a child JVM: runs one side on the transport attached to the parent's and writes its figures to {@code out}. */
     public static int child(String role, Payload<?> payload, TransportKind kind, String attach, String configWord, Path out)
             throws IOException {
-        WireRun.Role side = role.equals("sender") ? WireRun.Role.SENDER : role.equals("receiver") ? WireRun.Role.RECEIVER : null;
-        if (side == null) throw new IllegalArgumentException("--child-role must be sender or receiver");
+        WireRun.Role side;
+        switch (role) {
+            case "sender": side = WireRun.Role.SENDER; break;
+            case "receiver": side = WireRun.Role.RECEIVER; break;
+            case "echoer": side = WireRun.Role.ECHOER; break;
+            default: throw new IllegalArgumentException("--child-role must be sender, receiver or echoer");
+        }
         WireConfig config = WireConfig.decode(configWord);
         Path ready = out.resolveSibling("receiver.ready");
         Map<String, Object> result;
-        try (Transport t = kind.attach(TransportOptions.builder().build(), attach)) {
+        // echo: this JVM starts its own driver on the endpoints it was given; else it attaches to the parent's transport
+        try (Transport t = config.echo ? EchoTransport.open(kind, TransportOptions.decode(attach))
+                : kind.attach(TransportOptions.builder().build(), attach)) {
             result = new WireRun<>(payload, kind, null, config).runSide(side, t, () -> {
                 if (side != WireRun.Role.RECEIVER) return;
                 try {

@@ -45,7 +45,7 @@ public enum TransportKind {
     Transport host(TransportOptions options) {
         switch (this) {
             case aeronIpc:
-            case aeronUdp: return new AeronTransport(this, options, AeronTransport.Mode.HOST, null);
+            case aeronUdp: return new AeronTransport(this, options, AeronTransport.Mode.HOST);
             case queue: return new QueueTransport(options);
             default: throw new IllegalArgumentException(label + " runs within one process only");
         }
@@ -62,7 +62,7 @@ public enum TransportKind {
     Transport attach(TransportOptions options, String attachPoint) {
         switch (this) {
             case aeronIpc:
-            case aeronUdp: return new AeronTransport(this, options, AeronTransport.Mode.ATTACH, attachPoint);
+            case aeronUdp: return AeronTransport.attach(this, options, attachPoint);
             case queue: return new QueueTransport(java.nio.file.Paths.get(attachPoint), false);
             default: throw new IllegalArgumentException(label + " runs within one process only");
         }

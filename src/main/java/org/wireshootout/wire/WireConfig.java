@@ -15,6 +15,7 @@ public final class WireConfig {
     final long corruptSequence;
     final long quietTimeoutNanos;
     final long stallTimeoutNanos;
+    final boolean echo;
 
     private WireConfig(Builder b) {
         this.rate = b.rate;
@@ -28,6 +29,7 @@ public final class WireConfig {
         this.corruptSequence = b.corruptSequence;
         this.quietTimeoutNanos = b.quietTimeoutNanos;
         this.stallTimeoutNanos = b.stallTimeoutNanos;
+        this.echo = b.echo;
     }
 
     public static Builder builder() {
@@ -37,6 +39,8 @@ public final class WireConfig {
     public double rate() { return rate; }
     public long messages() { return messages; }
     public long warmupMessages() { return warmupMessages; }
+    /** True when the run times round trips through an echoer instead of one-way trips. */
+    public boolean echo() { return echo; }
 
     /** The same settings at another offered rate, for the same time (a sweep's next step). */
     public WireConfig atRate(double newRate, double seconds) {
@@ -60,6 +64,7 @@ public final class WireConfig {
         b.corruptSequence = corruptSequence;
         b.quietTimeoutNanos = quietTimeoutNanos;
         b.stallTimeoutNanos = stallTimeoutNanos;
+        b.echo = echo;
         return b;
     }
 
@@ -67,13 +72,13 @@ public final class WireConfig {
     String encode() {
         return rate + "," + messages + "," + warmupMessages + "," + senderCpu + "," + receiverCpu + ","
                 + (receiverIdle == null ? "auto" : receiverIdle.name()) + "," + p99BoundNanos + "," + dropSequence + ","
-                + corruptSequence + "," + quietTimeoutNanos + "," + stallTimeoutNanos;
+                + corruptSequence + "," + quietTimeoutNanos + "," + stallTimeoutNanos + "," + echo;
     }
 
     /** Reads what {@link #encode} wrote. */
     static WireConfig decode(String word) {
         String[] f = word.split(",");
-        if (f.length != 11) throw new IllegalArgumentException("not an encoded wire configuration: " + word);
+        if (f.length != 12) throw new IllegalArgumentException("not an encoded wire configuration: " + word);
         Builder b = new Builder();
         b.rate = Double.parseDouble(f[0]);
         b.messages = Long.parseLong(f[1]);
@@ -86,6 +91,7 @@ public final class WireConfig {
         b.corruptSequence = Long.parseLong(f[8]);
         b.quietTimeoutNanos = Long.parseLong(f[9]);
         b.stallTimeoutNanos = Long.parseLong(f[10]);
+        b.echo = Boolean.parseBoolean(f[11]);
         return b.build();
     }
 
@@ -111,6 +117,7 @@ public final class WireConfig {
         private long corruptSequence = -1;
         private long quietTimeoutNanos = TimeUnit.SECONDS.toNanos(5);
         private long stallTimeoutNanos = TimeUnit.SECONDS.toNanos(10);
+        private boolean echo;
 
         /** Offered rate in messages per second. */
         public Builder rate(double v) { rate = v; return this; }
@@ -129,14 +136,19 @@ public final class WireConfig {
         public Builder receiverIdle(IdleKind v) { receiverIdle = v; return this; }
         /** The p99 a rate must stay under to count as sustained. */
         public Builder p99Bound(long nanos) { p99BoundNanos = nanos; return this; }
-        /** Test hook: the receiver ignores this sequence number once, as if the transport had lost it. */
+        /**
+         * Test hook: the receiver ignores this sequence number once, as if the transport had lost it (in echo mode the
+         * echoer decodes it and does not send it back, as if the return path had lost it).
+         */
         public Builder dropSequence(long v) { dropSequence = v; return this; }
-        /** Test hook: the receiver flips a byte of this message's payload before decoding it. */
+        /** Test hook: the receiver (in echo mode the echoer) flips a byte of this message's payload before decoding it. */
         public Builder corruptSequence(long v) { corruptSequence = v; return this; }
         /** After the sender has finished, how long the receiver waits for a missing message before calling it lost. */
         public Builder quietTimeout(long nanos) { quietTimeoutNanos = nanos; return this; }
         /** How long the sender retries one refused message before the run fails. */
         public Builder stallTimeout(long nanos) { stallTimeoutNanos = nanos; return this; }
+        /** Echo mode: an echoer sends every message back and the sender's side times the round trip. */
+        public Builder echo(boolean v) { echo = v; return this; }
 
         public WireConfig build() {
             if (!(rate > 0) || Double.isInfinite(rate)) throw new IllegalArgumentException("rate must be a positive number of messages per second, not " + rate);

@@ -18,6 +18,9 @@ import java.util.zip.DataFormatException;
  * <p>Sustained means all three: the offered rate was reached (achieved at least {@value #REACHED} of it), no
  * growing backlog (the median latency of the last tenth of the measured messages is at most twice that of the
  * first tenth, or within {@value #BACKLOG_SLACK_NS} ns of it), and p99 at or under the run's bound.
+ *
+ * <p>In echo mode ({@link #mode} "echo") every latency is a round trip: sender to echoer and back, both ends timed
+ * on the sender's clock.
  */
 public final class WireResult {
     static final double REACHED = 0.97;
@@ -26,6 +29,8 @@ public final class WireResult {
     public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 99.999};
 
     public final String kind;
+    /** "one-way" (latency from the intended send to the receiver's decode) or "echo" (the round trip back to the sender's side). */
+    public final String mode;
     public final String format;
     public final String source;
     public final TransportKind transport;
@@ -60,17 +65,20 @@ public final class WireResult {
     public final Histogram fromActualSend;
     public final String loadAverage;
     private double wallSeconds;
+    private String echoerPinning;
 
-    WireResult(Payload<?> payload, TransportKind transport, Transport t, WireConfig config, Histogram histogram,
+    WireResult(Payload<?> payload, TransportKind transport, Map<String, Object> transportDetails, Map<String, String> transportThreads,
+               WireConfig config, Histogram histogram,
                Histogram fromActualSend, Histogram[] windows, long sent, long received, long clipped, long backPressureEvents, long backPressureRetries,
                long firstMeasuredIntended, long lastSendNanos, long lastIntended, long maxSendLagNanos, int maxFrameBytes,
                String senderPinning, String receiverPinning, IdleKind receiverIdle) {
         this.kind = payload.kind();
+        this.mode = config.echo ? "echo" : "one-way";
         this.format = payload.format();
         this.source = payload.source();
         this.transport = transport;
-        this.transportDetails = t.describe();
-        this.transportThreads = t.ownThreads();
+        this.transportDetails = transportDetails;
+        this.transportThreads = transportThreads;
         this.offeredRate = config.rate;
         this.messages = config.messages;
         this.warmupMessages = config.warmupMessages;
@@ -115,6 +123,17 @@ public final class WireResult {
         return wallSeconds;
     }
 
+    /** Echo mode: where the echoer thread ran ("CPU n ..." in this process, else a word on where it was). */
+    WireResult withEchoer(String pinning) {
+        this.echoerPinning = pinning;
+        return this;
+    }
+
+    /** The echoer's pinning, or null in one-way mode. */
+    public String echoerPinning() {
+        return echoerPinning;
+    }
+
     /** Latency at a percentile, in ns. */
     public long percentile(double p) {
         return histogram.getValueAtPercentile(p);
@@ -149,6 +168,9 @@ public final class WireResult {
         Map<String, List<String>> byCpu = new TreeMap<>();
         add(byCpu, senderPinning, "sender");
         add(byCpu, receiverPinning, "receiver");
+        if (echoerPinning != null && !echoerPinning.contains("own JVM") && !echoerPinning.contains("another process")) {
+            add(byCpu, echoerPinning, "echoer");
+        }
         transportThreads.forEach((name, pin) -> add(byCpu, pin, name));
         return byCpu;
     }
@@ -163,6 +185,10 @@ public final class WireResult {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("schema", 1);
         m.put("payload", kind);
+        m.put("mode", mode);
+        m.put("latencyIs", mode.equals("echo")
+                ? "the round trip: sender -> echoer (decode, re-encode) -> the sender's receiver, both ends on the sender's clock"
+                : "one way: intended send -> the receiver's decode, one clock (System.nanoTime) in one machine");
         m.put("format", format);
         m.put("source", source);
         m.put("transport", transport.label());
@@ -205,6 +231,7 @@ public final class WireResult {
         Map<String, Object> threads = new LinkedHashMap<>();
         threads.put("sender", senderPinning + ", spins to the schedule");
         threads.put("receiver", receiverPinning + ", idle strategy " + receiverIdle);
+        if (echoerPinning != null) threads.put("echoer", echoerPinning);
         transportThreads.forEach(threads::put);
         m.put("threads", threads);
         m.put("cpuSharing", cpuSharing());

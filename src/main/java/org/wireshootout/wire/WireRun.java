@@ -26,6 +26,11 @@ import java.util.concurrent.TimeUnit;
  * sender would simply send later and the delay would vanish from the record (coordinated omission).
  *
  * <p>Both threads use {@code System.nanoTime()}, one clock in one process.
+ *
+ * <p>Echo mode ({@link WireConfig#echo}) needs no shared clock: on an {@link EchoTransport} a third thread, the
+ * echoer, takes each frame, checks and decodes it as the receiver would, re-encodes the decoded message with the
+ * same format and sends it back with the same header; the receiver, on the sender's side, checks the echo and
+ * records the round trip {@code now - intended}, both read on the sender's clock.
  */
 public final class WireRun<T> {
     /**
@@ -47,14 +52,18 @@ public final class WireRun<T> {
     private final WireConfig config;
     private final Observer<T> observer;
 
-    /** Which threads this JVM runs: both (one process), or one side of a cross-process run. */
-    enum Role { BOTH, SENDER, RECEIVER }
+    /**
+     * Which threads this JVM runs: all of them (one process), or one side of a cross-process run. In echo mode the
+     * sender's side is the sender and the receiver of the echoes, the other side the echoer.
+     */
+    enum Role { BOTH, SENDER, RECEIVER, ECHOER }
 
     private Role role = Role.BOTH;
     private Runnable onReady = () -> { };
 
     private volatile WireRunException failure;
     private volatile boolean senderDone;
+    private boolean dropped;
     private volatile long startNanos;
 
     // sender's figures, published by senderDone
@@ -76,6 +85,11 @@ public final class WireRun<T> {
     private String receiverPinning;
     private IdleKind receiverIdle;
 
+    // the echoer's figures, read after join
+    private long echoed;
+    private long echoBackPressureEvents;
+    private String echoerPinning;
+
     public WireRun(Payload<T> payload, TransportKind kind, TransportOptions transportOptions, WireConfig config, Observer<T> observer) {
         this.payload = payload;
         this.kind = kind;
@@ -93,14 +107,30 @@ public final class WireRun<T> {
     public WireResult run() {
         int maxEncoded = payload.verifyRoundTrip();
         long t0 = System.nanoTime();
-        Transport transport = kind.open(transportOptions);
+        Transport transport = config.echo ? EchoTransport.open(kind, transportOptions) : kind.open(transportOptions);
         WireResult result;
         try {
             result = runOn(transport, maxEncoded);
         } finally {
             transport.close();
         }
-        return result.withWallSeconds((System.nanoTime() - t0) / 1e9);
+        return result == null ? null : result.withWallSeconds((System.nanoTime() - t0) / 1e9);
+    }
+
+    /**
+     * Echo mode across two hosts, the sender's side: the sender and the receiver of the echoes in this JVM, the
+     * echoer in another started with {@link #runEchoerOnly}; fixed endpoints in the transport options.
+     */
+    public WireResult runAgainstRemoteEchoer() {
+        role = Role.SENDER;
+        return run().withEchoer("in another process (" + kind.label() + ")");
+    }
+
+    /** Echo mode across two hosts, the echoer's side; returns how many messages it echoed. */
+    public long runEchoerOnly() {
+        role = Role.ECHOER;
+        run();
+        return echoed;
     }
 
     /**
@@ -120,7 +150,7 @@ public final class WireRun<T> {
             m.put("failureSequence", e.sequence());
             m.put("failure", e.getMessage());
         }
-        if (side == Role.SENDER) {
+        if (sends()) {
             m.put("sent", sent);
             m.put("backPressureEvents", backPressureEvents);
             m.put("backPressureRetries", backPressureRetries);
@@ -130,7 +160,15 @@ public final class WireRun<T> {
             m.put("maxSendLagNanos", maxSendLagNanos);
             m.put("maxFrameBytes", maxEncoded + HEADER);
             m.put("senderPinning", senderPinning);
-        } else {
+        }
+        if (echoes()) {
+            m.put("echoed", echoed);
+            m.put("echoBackPressureEvents", echoBackPressureEvents);
+            m.put("echoerPinning", echoerPinning);
+        }
+        if (receives()) {
+            m.put("transportDetails", attached.describe());
+            m.put("transportThreads", attached.ownThreads());
             m.put("received", received);
             m.put("clipped", clipped);
             m.put("receiverPinning", receiverPinning);
@@ -144,17 +182,32 @@ public final class WireRun<T> {
         return m;
     }
 
+    private boolean sends() {
+        return role == Role.BOTH || role == Role.SENDER;
+    }
+
+    private boolean receives() {
+        return role == Role.BOTH || role == Role.RECEIVER || config.echo && role == Role.SENDER;
+    }
+
+    private boolean echoes() {
+        return config.echo && (role == Role.BOTH || role == Role.ECHOER);
+    }
+
     private WireResult runOn(Transport transport, int maxEncoded) {
-        boolean sending = role != Role.RECEIVER;
-        boolean receiving = role != Role.SENDER;
-        CountDownLatch ready = new CountDownLatch((sending ? 1 : 0) + (receiving ? 1 : 0));
+        boolean sending = sends();
+        boolean receiving = receives();
+        boolean echoing = echoes();
+        CountDownLatch ready = new CountDownLatch((sending ? 1 : 0) + (receiving ? 1 : 0) + (echoing ? 1 : 0));
         CountDownLatch go = new CountDownLatch(1);
-        Thread sender = new Thread(() -> guard(() -> { if (sending) send(transport, maxEncoded, ready, go); }), "wire-sender");
-        Thread receiver = new Thread(() -> guard(() -> { if (receiving) receive(transport, ready, go); }), "wire-receiver");
-        sender.setDaemon(true);
-        receiver.setDaemon(true);
-        receiver.start();
-        sender.start();
+        List<Thread> threads = new ArrayList<>();
+        if (echoing) threads.add(new Thread(() -> guard(() -> echo((EchoTransport) transport, maxEncoded, ready, go)), "wire-echoer"));
+        if (receiving) threads.add(new Thread(() -> guard(() -> receive(transport, ready, go)), "wire-receiver"));
+        if (sending) threads.add(new Thread(() -> guard(() -> send(transport, maxEncoded, ready, go)), "wire-sender"));
+        for (Thread t : threads) {
+            t.setDaemon(true);
+            t.start();
+        }
         try {
             long readyLimit = role == Role.BOTH ? 30 : 90;
             long readyBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(readyLimit);
@@ -165,8 +218,7 @@ public final class WireRun<T> {
             }
             if (failure != null) {
                 go.countDown();
-                sender.join(5_000);
-                receiver.join(5_000);
+                for (Thread t : threads) t.join(5_000);
                 throw failure;
             }
             onReady.run();
@@ -174,23 +226,26 @@ public final class WireRun<T> {
             go.countDown();
             long scheduleNs = (long) (config.messages / config.rate * 1e9);
             long limitMs = TimeUnit.NANOSECONDS.toMillis(scheduleNs + config.stallTimeoutNanos + config.quietTimeoutNanos) + 30_000;
-            sender.join(limitMs);
-            receiver.join(Math.max(1, limitMs - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos)));
-            if (sender.isAlive() || receiver.isAlive()) {
+            boolean alive = false;
+            for (Thread t : threads) {
+                t.join(Math.max(1, limitMs - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos)));
+                alive |= t.isAlive();
+            }
+            if (alive) {
                 fail(new WireRunException(WireRunException.Kind.FAILED, received,
                         "run did not finish within " + limitMs + " ms (received " + received + " of " + config.messages + ")", null));
-                sender.join(5_000);
-                receiver.join(5_000);
+                for (Thread t : threads) t.join(5_000);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             fail(new WireRunException(WireRunException.Kind.FAILED, -1, "interrupted", e));
         }
         if (failure != null) throw failure;
-        if (role != Role.BOTH) return null;
-        return new WireResult(payload, kind, transport, config, histogram, fromActualSend, windows, sent, received, clipped,
-                backPressureEvents, backPressureRetries, firstMeasuredIntended, lastSendNanos, lastIntended,
-                maxSendLagNanos, maxEncoded + HEADER, senderPinning, receiverPinning, receiverIdle);
+        if (!sending || !receiving) return null;
+        WireResult result = new WireResult(payload, kind, transport.describe(), transport.ownThreads(), config, histogram, fromActualSend,
+                windows, sent, received, clipped, backPressureEvents, backPressureRetries, firstMeasuredIntended, lastSendNanos,
+                lastIntended, maxSendLagNanos, maxEncoded + HEADER, senderPinning, receiverPinning, receiverIdle);
+        return echoing ? result.withEchoer(echoerPinning) : result;
     }
 
     private void guard(Runnable body) {
@@ -231,28 +286,16 @@ public final class WireRun<T> {
                 }
                 if (failure != null) return;
                 int index = (int) (seq % cycle);
-                int length = codec.encode(payload.message(index));
-                if (length > maxEncoded) {
-                    throw new WireRunException(WireRunException.Kind.FAILED, seq, "message " + seq + " encoded to " + length
-                            + " bytes, more than the " + maxEncoded + " the round-trip check saw", null);
-                }
-                codec.copyTo(frame, HEADER);
+                int length = encodeInto(codec, payload.message(index), frame, maxEncoded, seq);
                 header.putLong(0, seq);
                 header.putLong(8, intended);
                 header.putLong(16, now);
                 header.putLong(24, payload.checksumOf(index));
-                if (!publisher.offer(frame, HEADER + length)) {
+                long retries = offer(publisher, frame, HEADER + length, seq, "message");
+                if (retries < 0) return;
+                if (retries > 0) {
                     backPressureEvents++;
-                    long refusedAt = System.nanoTime();
-                    do {
-                        backPressureRetries++;
-                        if (failure != null) return;
-                        if (System.nanoTime() - refusedAt > config.stallTimeoutNanos) {
-                            throw new WireRunException(WireRunException.Kind.STALLED, seq, kind.label() + " refused message " + seq
-                                    + " for " + TimeUnit.NANOSECONDS.toSeconds(config.stallTimeoutNanos) + " s (receiver stuck?)", null);
-                        }
-                        Thread.onSpinWait();
-                    } while (!publisher.offer(frame, HEADER + length));
+                    backPressureRetries += retries;
                 }
                 long after = System.nanoTime();
                 if (seq >= warmup) {
@@ -268,6 +311,37 @@ public final class WireRun<T> {
         }
     }
 
+    /** Encodes {@code message} and copies its bytes behind the header of {@code frame}; returns their length. */
+    private int encodeInto(Codec<T> codec, T message, byte[] frame, int maxEncoded, long seq) {
+        int length = codec.encode(message);
+        if (length > maxEncoded) {
+            throw new WireRunException(WireRunException.Kind.FAILED, seq, "message " + seq + " encoded to " + length
+                    + " bytes, more than the " + maxEncoded + " the round-trip check saw", null);
+        }
+        codec.copyTo(frame, HEADER);
+        return length;
+    }
+
+    /**
+     * Offers the frame until the transport takes it: the retries it took (0 when taken at once), or -1 when the run
+     * failed elsewhere meanwhile; a refusal longer than the stall timeout fails the run naming the message.
+     */
+    private long offer(Transport.Publisher publisher, byte[] frame, int length, long seq, String what) {
+        if (publisher.offer(frame, length)) return 0;
+        long refusedAt = System.nanoTime();
+        long retries = 0;
+        do {
+            retries++;
+            if (failure != null) return -1;
+            if (System.nanoTime() - refusedAt > config.stallTimeoutNanos) {
+                throw new WireRunException(WireRunException.Kind.STALLED, seq, kind.label() + " refused " + what + " " + seq
+                        + " for " + TimeUnit.NANOSECONDS.toSeconds(config.stallTimeoutNanos) + " s (receiver stuck?)", null);
+            }
+            Thread.onSpinWait();
+        } while (!publisher.offer(frame, length));
+        return retries;
+    }
+
     private void awaitGo(CountDownLatch go) {
         try {
             go.await();
@@ -277,31 +351,59 @@ public final class WireRun<T> {
         }
     }
 
+    /**
+     * The idle strategy of the threads that poll (receiver, echoer) on the receiver's CPU: as configured, or
+     * yield when another thread of this process polls there too (Aeron's driver, or in one-process echo mode the
+     * echoer and the receiver both), else spin.
+     */
+    private IdleKind pollerIdle(Transport transport) {
+        if (config.receiverIdle != null) return config.receiverIdle;
+        if (config.echo && role == Role.BOTH) return IdleKind.yield;
+        return config.receiverCpu >= 0 && transport.ownThreads().containsValue("CPU " + config.receiverCpu) ? IdleKind.yield : IdleKind.spin;
+    }
+
     private void receive(Transport transport, CountDownLatch ready, CountDownLatch go) {
         receiverPinning = Pinning.bind(config.receiverCpu);
         Receiver r = new Receiver();
-        receiverIdle = config.receiverIdle != null ? config.receiverIdle
-                : transport.ownThreads().containsValue("CPU " + config.receiverCpu) && config.receiverCpu >= 0 ? IdleKind.yield : IdleKind.spin;
-        IdleStrategy idle = receiverIdle.newStrategy();
+        receiverIdle = pollerIdle(transport);
         try (Transport.Subscriber subscriber = transport.subscriber()) {
             ready.countDown();
             awaitGo(go);
-            long lastProgress = System.nanoTime();
-            long begun = lastProgress;
-            while (r.expected < config.messages && failure == null) {
-                int n = subscriber.poll(r, 64);
-                if (n > 0) {
-                    lastProgress = System.nanoTime();
-                } else if (senderFinished(r.expected, begun) && System.nanoTime() - lastProgress > config.quietTimeoutNanos) {
-                    throw new WireRunException(WireRunException.Kind.LOST, r.expected, "message " + r.expected + " lost: "
-                            + "the sender finished " + sent + " messages and nothing arrived for "
-                            + TimeUnit.NANOSECONDS.toSeconds(config.quietTimeoutNanos) + " s after message " + (r.expected - 1), null);
-                }
-                idle.idle(n);
-            }
+            pollAll(subscriber, r, r.check, receiverIdle.newStrategy());
         }
-        received = r.expected;
+        received = r.check.expected;
         clipped = r.clipped;
+    }
+
+    /** The echoer: out of the outbound direction, checked and decoded, re-encoded, into the return direction. */
+    private void echo(EchoTransport transport, int maxEncoded, CountDownLatch ready, CountDownLatch go) {
+        echoerPinning = Pinning.bind(config.receiverCpu);
+        Echoer e = new Echoer(maxEncoded);
+        // the subscription first: the publication waits for the far side's subscription, which may be in another JVM
+        try (Transport.Subscriber subscriber = transport.echoSubscriber(); Transport.Publisher back = transport.echoPublisher()) {
+            e.back = back;
+            ready.countDown();
+            awaitGo(go);
+            pollAll(subscriber, e, e.check, pollerIdle(transport).newStrategy());
+        }
+        echoed = e.check.expected;
+    }
+
+    /** Polls until every message has passed {@code check}; silence after the sender finished is a loss, naming the message. */
+    private void pollAll(Transport.Subscriber subscriber, Transport.FrameSink sink, FrameCheck<T> check, IdleStrategy idle) {
+        long lastProgress = System.nanoTime();
+        long begun = lastProgress;
+        while (check.expected < config.messages && failure == null) {
+            int n = subscriber.poll(sink, 64);
+            if (n > 0) {
+                lastProgress = System.nanoTime();
+            } else if (senderFinished(check.expected, begun) && System.nanoTime() - lastProgress > config.quietTimeoutNanos) {
+                throw new WireRunException(WireRunException.Kind.LOST, check.expected, check.lost(check.expected) + ": "
+                        + "the sender finished " + sent + " messages and nothing arrived for "
+                        + TimeUnit.NANOSECONDS.toSeconds(config.quietTimeoutNanos) + " s after message " + (check.expected - 1), null);
+            }
+            idle.idle(n);
+        }
     }
 
     /**
@@ -310,75 +412,68 @@ public final class WireRun<T> {
      * began), so a sender that stalls longer than the quiet timeout is reported as a loss there.
      */
     private boolean senderFinished(long receivedSoFar, long begun) {
-        if (role == Role.BOTH) return senderDone;
+        if (sends()) return senderDone;
         return receivedSoFar > 0 || System.nanoTime() - begun > TimeUnit.SECONDS.toNanos(60);
+    }
+
+    /** The test hook that loses one message: true once, for the configured sequence. One thread applies it. */
+    private boolean dropOnce(long seq) {
+        if (seq != config.dropSequence || dropped) return false;
+        dropped = true;
+        return true;
     }
 
     /** The receiver's per-message work, as a sink the transport calls (no allocation per message). */
     private final class Receiver implements Transport.FrameSink {
-        final Codec<T> codec = payload.newCodec();
-        final T target = payload.newTarget();
-        final UnsafeBuffer header = new UnsafeBuffer(new byte[0]);
+        // in echo mode the test hooks act at the echoer
+        final FrameCheck<T> check = new FrameCheck<>(payload, config.echo ? "echo of message" : "message", "",
+                config.echo ? -1 : config.corruptSequence);
         final long warmup = config.warmupMessages;
         final long windowSize = Math.max(1, (config.messages - config.warmupMessages + WINDOWS - 1) / WINDOWS);
-        long expected;
         long clipped;
-        boolean dropped;
-        boolean corrupted;
 
         @Override
         public void onFrame(byte[] frame, int length) {
-            if (failure != null) return;
-            if (length < HEADER) {
-                fail(new WireRunException(WireRunException.Kind.CORRUPTED, expected, "message " + expected + " corrupted: a frame of "
-                        + length + " bytes, shorter than the " + HEADER + "-byte header", null));
-                return;
-            }
-            header.wrap(frame, 0, HEADER);
-            long seq = header.getLong(0);
-            long intended = header.getLong(8);
-            long actual = header.getLong(16);
-            long sum = header.getLong(24);
-            if (seq == config.dropSequence && !dropped) {
-                dropped = true;
-                return;
-            }
-            if (seq != expected) {
-                fail(seq < expected
-                        ? new WireRunException(WireRunException.Kind.DUPLICATED, seq, "message " + seq + " duplicated: it arrived again after message " + (expected - 1), null)
-                        : new WireRunException(WireRunException.Kind.LOST, expected, "message " + expected + " lost: message " + seq + " arrived in its place", null));
-                return;
-            }
-            if (seq == config.corruptSequence && !corrupted) {
-                corrupted = true;
-                frame[HEADER + (length - HEADER) / 2] ^= 0x5A;
-            }
-            try {
-                codec.load(frame, HEADER, length - HEADER);
-                codec.decode(target);
-            } catch (RuntimeException e) {
-                fail(new WireRunException(WireRunException.Kind.CORRUPTED, seq, "message " + seq + " corrupted: decoding failed: " + e, e));
-                return;
-            }
-            long decodedAt = System.nanoTime();
-            long latency = decodedAt - intended;
-            long decodedSum = payload.checksum(target);
-            if (decodedSum != sum) {
-                fail(new WireRunException(WireRunException.Kind.CORRUPTED, seq, "message " + seq + " corrupted: its decoded fields have checksum "
-                        + Long.toHexString(decodedSum) + ", the sender's were " + Long.toHexString(sum) + " (decoded " + target + ")", null));
-                return;
-            }
+            if (failure != null || !check.readHeader(frame, length, WireRun.this::fail)) return;
+            if (!config.echo && dropOnce(check.seq)) return;
+            if (!check.accept(frame, length, WireRun.this::fail)) return;
+            long seq = check.seq;
+            long latency = check.decodedAt - check.intended;
             if (seq >= warmup) {
                 if (latency > HIGHEST_LATENCY_NS) {
                     latency = HIGHEST_LATENCY_NS;
                     clipped++;
                 }
                 histogram.recordValue(latency);
-                fromActualSend.recordValue(Math.min(HIGHEST_LATENCY_NS, Math.max(0, decodedAt - actual)));
+                fromActualSend.recordValue(Math.min(HIGHEST_LATENCY_NS, Math.max(0, check.decodedAt - check.actual)));
                 windows[(int) Math.min(WINDOWS - 1, (seq - warmup) / windowSize)].recordValue(latency);
             }
-            if (observer != null) observer.onMessage(seq, target);
-            expected++;
+            if (observer != null) observer.onMessage(seq, check.target);
+        }
+    }
+
+    /** The echoer's per-message work: the receiver's checks, then the decoded message re-encoded and sent back. */
+    private final class Echoer implements Transport.FrameSink {
+        final FrameCheck<T> check = new FrameCheck<>(payload, "message", " at the echoer", config.corruptSequence);
+        final Codec<T> encoder = payload.newCodec();
+        final int maxEncoded;
+        final byte[] echo;
+        Transport.Publisher back;
+
+        Echoer(int maxEncoded) {
+            this.maxEncoded = maxEncoded;
+            this.echo = new byte[HEADER + maxEncoded];
+        }
+
+        @Override
+        public void onFrame(byte[] frame, int length) {
+            if (failure != null || !check.readHeader(frame, length, WireRun.this::fail) || !check.accept(frame, length, WireRun.this::fail)) return;
+            if (dropOnce(check.seq)) return; // as if the return path had lost it
+            int n = encodeInto(encoder, check.target, echo, maxEncoded, check.seq);
+            // the sender's header goes back unchanged: its sequence, intended time and checksum are what the receiver checks
+            System.arraycopy(frame, 0, echo, 0, HEADER);
+            long retries = offer(back, echo, HEADER + n, check.seq, "the echo of message");
+            if (retries > 0) echoBackPressureEvents++;
         }
     }
 }

@@ -134,6 +134,50 @@ public final class WireSuite {
         }
     }
 
+    /**
+     * The echoer's side of an echo run across two hosts: the same runs in the same order as {@link #run} on the
+     * sender's host with every rate (the warm-ups, then format by transport by rate), each one echoing every
+     * message of that run. Returns the number of runs that failed; after a failure the two sides are out of step,
+     * so the rest are not tried.
+     */
+    public int runEchoerOnly(WireSweep.EchoerRunner echoer) throws IOException {
+        List<Runnable> plan = new ArrayList<>();
+        Payload<?> first = checkedOrNull(formats.get(0));
+        WireConfig warm = base.atRate(Math.min(tableRate, 50_000), 1);
+        if (first != null) {
+            for (TransportKind t : transports) plan.add(() -> echoer.echo(first, t, options, warm));
+        }
+        for (String format : formats) {
+            Payload<?> payload = checkedOrNull(format);
+            if (payload == null) continue;
+            for (TransportKind t : transports) {
+                for (double rate : rates) plan.add(() -> echoer.echo(payload, t, options, base.atRate(rate, seconds)));
+            }
+        }
+        progress.println("echoer: " + plan.size() + " runs (" + transports.size() + " warm-up" + (transports.size() == 1 ? "" : "s")
+                + " first), rates " + ratesLabel() + "; start the sender's side with the same options and --sender-only");
+        for (Runnable step : plan) {
+            try {
+                step.run();
+            } catch (WireRunException | IllegalStateException | java.io.UncheckedIOException e) {
+                progress.println("echoer FAILED: " + e.getMessage());
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    private Payload<?> checkedOrNull(String format) throws IOException {
+        try {
+            Payload<?> p = payloads.forFormat(format);
+            p.verifyRoundTrip();
+            return p;
+        } catch (IllegalArgumentException e) {
+            progress.println("  " + format + " skipped: " + e.getMessage());
+            return null;
+        }
+    }
+
     private String ratesLabel() {
         List<String> s = new ArrayList<>();
         for (double r : rates) s.add(WireSweep.rateLabel(r));
@@ -157,7 +201,8 @@ public final class WireSuite {
     private String summary(List<Row> rows) {
         double first = tableRate;
         StringBuilder s = new StringBuilder();
-        s.append("Latency from the intended send time at ").append(WireSweep.rateLabel(first))
+        s.append(base.echo ? "Round-trip latency (echo mode: sender -> echoer -> sender, one clock) from the intended send time at "
+                : "Latency from the intended send time at ").append(WireSweep.rateLabel(first))
                 .append(" msg/s (warm-up left out); highest sustained of ").append(ratesLabel())
                 .append(" msg/s (p99 bound ").append(WireSweep.nanos(base.p99BoundNanos)).append(").\n\n");
         s.append("| format | transport | p50 | p99 | p99.9 | worst | p50 from actual send | back-pressure | highest sustained |\n");

@@ -26,6 +26,11 @@ public final class WireSweep {
         WireResult run(Payload<?> payload, TransportKind transport, TransportOptions options, WireConfig config);
     }
 
+    /** Echo mode across two hosts: runs the echoer's side of one run ({@link WireRun#runEchoerOnly}). */
+    public interface EchoerRunner {
+        void echo(Payload<?> payload, TransportKind transport, TransportOptions options, WireConfig config);
+    }
+
     /** The in-process runner. */
     public static final Runner IN_PROCESS = (payload, transport, options, config) -> new WireRun<>(payload, transport, options, config).run();
 
@@ -99,9 +104,9 @@ public final class WireSweep {
     }
 
     static String line(WireResult r) {
-        return String.format("%s over %s at %s msg/s: p50 %s  p99 %s  p99.9 %s  worst %s  (from actual send: p50 %s)  "
+        return String.format("%s over %s at %s msg/s%s: p50 %s  p99 %s  p99.9 %s  worst %s  (from actual send: p50 %s)  "
                         + "achieved %s/s  back-pressure %d  load %s%s",
-                r.format, r.transport.label(), rateLabel(r.offeredRate), nanos(r.percentile(50)), nanos(r.percentile(99)),
+                r.format, r.transport.label(), rateLabel(r.offeredRate), r.mode.equals("echo") ? ", round trip" : "", nanos(r.percentile(50)), nanos(r.percentile(99)),
                 nanos(r.percentile(99.9)), nanos(r.worst()), nanos(r.fromActualSend.getValueAtPercentile(50)),
                 rateLabel(Math.round(r.achievedRate)), r.backPressureEvents, r.loadAverage,
                 r.sustained ? "  sustained" : "  NOT sustained (" + whyNot(r) + ")");
