@@ -1,6 +1,7 @@
 package org.wireshootout.codec.chronicle;
 
 import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.BytesMarshallable;
 import net.openhft.chronicle.bytes.BytesUtil;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
@@ -55,15 +56,15 @@ public class BytesMarshallableCodec extends BytesDocumentCodec<Data> implements 
      * (a stop-bit number ends at its first), so the text's length prefix, the last stop-bit read, starts at most 6
      * bytes past the end.
      */
-    private static final int GUARD = 8;
+    static final int GUARD = 8;
 
     @Override
-    final DataBytesMarshallable writing(Data value) {
+    final BytesMarshallable writing(Data value) {
         return marshallable.writing(value);
     }
 
     @Override
-    final DataBytesMarshallable readingInto(Data target) {
+    final BytesMarshallable readingInto(Data target) {
         return marshallable.readingInto(target);
     }
 
@@ -81,13 +82,22 @@ public class BytesMarshallableCodec extends BytesDocumentCodec<Data> implements 
     /** Every field present, each in its fewest bytes: one per field with stop-bit numbers, else the fixed part and the text's length. */
     @Override
     final int shortest() {
+        return shortest(stopBit);
+    }
+
+    /** {@link #shortest()} of the stop-bit or the fixed-width layout. */
+    static int shortest(boolean stopBit) {
         return stopBit ? 6 : DataBytesMarshallable.TEXT + 1;
     }
 
-    /** Version 2 is a second {@code BytesMarshallable} with the same framing and checks ({@link EvolvedBytesCodec}). */
+    /**
+     * Version 2 has the same framing and checks: under {@code addField} version 1's own marshaller plus the
+     * field ({@link AddedFieldBytesCodec}), under any other change a second {@code BytesMarshallable}
+     * ({@link EvolvedBytesCodec}).
+     */
     @Override
     public final Codec<Evolved> evolve(Change change) {
-        return new EvolvedBytesCodec(name, stopBit, change);
+        return change == Change.addField ? new AddedFieldBytesCodec(name, stopBit) : new EvolvedBytesCodec(name, stopBit, change);
     }
 
     @Override

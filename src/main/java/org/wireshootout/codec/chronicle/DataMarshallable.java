@@ -1,17 +1,13 @@
 package org.wireshootout.codec.chronicle;
 
-import net.openhft.chronicle.wire.Marshallable;
-import net.openhft.chronicle.wire.ValueIn;
-import net.openhft.chronicle.wire.ValueOut;
-import net.openhft.chronicle.wire.WireIn;
-import net.openhft.chronicle.wire.WireOut;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 
 /**
- * Chronicle's view of a {@link Data}: an adapter that keeps {@link Marshallable} out of the shared model. One
- * instance per codec, pointed at the value to write or the target to fill before each call, so nothing is
- * allocated per message.
+ * Chronicle's view of a {@link Data}: an adapter that keeps {@link net.openhft.chronicle.wire.Marshallable} out of
+ * the shared model. One instance per codec, pointed at the value to write or the target to fill before each call,
+ * so nothing is allocated per message. The body is {@link SixFieldMarshallable}'s, which version 2 under
+ * {@code addField} runs too.
  *
  * <p>The marshalling is written out by hand, field by field, in {@code DataFields} order: Chronicle's
  * documented fast path (its reflective default is slower), and the same code drives every Wire variant, so
@@ -28,14 +24,7 @@ import org.wireshootout.model.Side;
  * fields in the order written, it is the same parsing work as {@code read(key)}'s first try, which is what
  * {@code read(key)} does there; a damaged or reordered document is refused instead of searched.
  */
-final class DataMarshallable implements Marshallable, WireMarshalling<Data> {
-    private final boolean inOrder;
-    private final boolean boundLengths;
-    private final WireText text;
-    private final StringBuilder fieldName = new StringBuilder(16);
-    private Data source;
-    private Data target;
-
+final class DataMarshallable extends SixFieldMarshallable<Data, Side> {
     /**
      * How the text is handed to the wire. The builder itself ({@code text(CharSequence)}) is copied char by char;
      * a {@code Bytes} ({@code text(BytesStore)}, {@link Latin1Text}) is copied whole, as in the library's
@@ -60,58 +49,6 @@ final class DataMarshallable implements Marshallable, WireMarshalling<Data> {
      *                     buffer; see {@link WireText#checkLength})
      */
     DataMarshallable(boolean inOrder, TextOut textOut, boolean boundLengths) {
-        this.inOrder = inOrder;
-        this.boundLengths = boundLengths;
-        this.text = new WireText(textOut);
-    }
-
-    @Override
-    public DataMarshallable writing(Data value) {
-        this.source = value;
-        return this;
-    }
-
-    @Override
-    public DataMarshallable readingInto(Data value) {
-        this.target = value;
-        return this;
-    }
-
-    @Override
-    public void writeMarshallable(WireOut wire) {
-        Data d = source;
-        ValueOut textOut = wire.write(DataKeys.price).float64(d.getPrice())
-                .write(DataKeys.flag).bool(d.isFlag())
-                .write(DataKeys.text);
-        text.write(textOut, d.textBuffer())
-                .write(DataKeys.side).asEnum(d.getSide())
-                .write(DataKeys.smallInt).int32(d.getSmallInt())
-                .write(DataKeys.longInt).int64(d.getLongInt());
-    }
-
-    @Override
-    public void readMarshallable(WireIn wire) {
-        Data d = target;
-        d.setPrice(field(wire, DataKeys.price).float64());
-        d.setFlag(field(wire, DataKeys.flag).bool());
-        ValueIn textIn = field(wire, DataKeys.text);
-        if (boundLengths) WireText.checkLength(wire, "text");
-        WireText.read(textIn, d.textBuffer());
-        ValueIn sideIn = field(wire, DataKeys.side);
-        if (boundLengths) WireText.checkLength(wire, "side");
-        Side side = sideIn.asEnum(Side.class);
-        if (side == null) throw new IllegalStateException("side is missing");
-        d.setSide(side);
-        d.setSmallInt(field(wire, DataKeys.smallInt).int32());
-        d.setLongInt(field(wire, DataKeys.longInt).int64());
-    }
-
-    private ValueIn field(WireIn wire, DataKeys key) {
-        if (!inOrder) return wire.read(key);
-        ValueIn in = wire.read(fieldName);
-        if (!key.name().contentEquals(fieldName)) {
-            throw new IllegalStateException("expected field '" + key + "' but found '" + fieldName + "'");
-        }
-        return in;
+        super(SixFields.DATA, inOrder, textOut, boundLengths);
     }
 }

@@ -31,10 +31,10 @@ final class EvolvedBytesCodec extends BytesDocumentCodec<Evolved> {
         return marshallable.readingInto(target);
     }
 
-    /** Every number at its widest (10 bytes stop-bit, at most 8 fixed), flag, side, the text's length prefix and chars. */
+    /** Version 1's bound: the same three numbers (a widened smallInt is at most as wide as a stop-bit one), flag, side, text. */
     @Override
     long maxLength(Evolved value) {
-        return HEADER + 4 * 10 + 1 + 1 + 5 + (long) value.text.length();
+        return BytesMarshallableCodec.maxLength(value.text.length());
     }
 
     @Override

@@ -5,18 +5,16 @@ import net.openhft.chronicle.bytes.BytesMarshallable;
 import net.openhft.chronicle.bytes.BytesOut;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
-import org.wireshootout.model.evolution.SideV2;
 
 /**
- * Version 2 of the message as a Chronicle {@link BytesMarshallable} under one {@link Change}: the second class a
- * user writes beside {@link DataBytesMarshallable}, with the same calls (fixed-width or stop-bit numbers, the
- * flag as one byte, the side as its ordinal, the text through {@code write8bit}/{@code read8bit}).
+ * Version 2 of the message as a Chronicle {@link BytesMarshallable} under one {@link Change} other than
+ * {@code addField} (whose version 2 is version 1's code plus the field, {@link AddedFieldBytesMarshallable}): the
+ * second class a user writes beside {@link DataBytesMarshallable}, with the same calls (fixed-width or stop-bit
+ * numbers, the flag as one byte, the side as its ordinal, the text through {@code write8bit}/{@code read8bit}).
  *
  * <p>The layout carries no keys, so a change is a new layout ({@link EvolvedKeys#layout}): a field dropped or
  * moved moves every later one, a widened smallInt takes 8 bytes instead of 4 (with stop-bit numbers the bytes are
- * the same up to the value). The added {@code venue} goes after the text and is read only when
- * {@code readRemaining() > 0}, the usual way to append to a BytesMarshallable, so an old writer's shorter
- * document reads it as 0.
+ * the same up to the value).
  */
 final class EvolvedBytesMarshallable implements BytesMarshallable {
     private final EvolvedKeys[] fields;
@@ -42,11 +40,10 @@ final class EvolvedBytesMarshallable implements BytesMarshallable {
         return this;
     }
 
-    /** The shortest payload of this layout: every field in its fewest bytes, the appended venue left out. */
+    /** The shortest payload of this layout: every field in its fewest bytes. */
     int shortest() {
         int n = 0;
         for (EvolvedKeys key : fields) {
-            if (key == EvolvedKeys.venue) continue;
             n += stopBit || key == EvolvedKeys.text ? 1 : width(key);
         }
         return n;
@@ -61,8 +58,6 @@ final class EvolvedBytesMarshallable implements BytesMarshallable {
             case smallInt:
             case quantity:
                 return wideSmallInt ? 8 : 4;
-            case venue:
-                return 4;
             default:
                 return 1;
         }
@@ -90,10 +85,6 @@ final class EvolvedBytesMarshallable implements BytesMarshallable {
                     if (stopBit) out.writeStopBit(e.longInt);
                     else out.writeLong(e.longInt);
                     break;
-                case venue:
-                    if (stopBit) out.writeStopBit(e.venue);
-                    else out.writeInt(e.venue);
-                    break;
                 default: throw new AssertionError(key);
             }
         }
@@ -109,24 +100,14 @@ final class EvolvedBytesMarshallable implements BytesMarshallable {
                 case text:
                     if (!in.read8bit(e.text)) throw new IllegalStateException("text is null");
                     break;
-                case side: e.side = side(in.readUnsignedByte()); break;
+                case side: e.side = SixFields.EVOLVED.sideAt(in.readUnsignedByte()); break;
                 case smallInt:
                 case quantity:
                     e.smallInt = stopBit ? in.readStopBit() : wideSmallInt ? in.readLong() : in.readInt();
                     break;
                 case longInt: e.longInt = stopBit ? in.readStopBit() : in.readLong(); break;
-                case venue:
-                    // an old writer's document ends before the appended field
-                    e.venue = in.readRemaining() <= 0 ? 0 : stopBit ? Math.toIntExact(in.readStopBit()) : in.readInt();
-                    break;
                 default: throw new AssertionError(key);
             }
         }
-    }
-
-    private static SideV2 side(int ordinal) {
-        SideV2[] sides = SideV2.values();
-        if (ordinal >= sides.length) throw new IllegalStateException("side " + ordinal + " is not an ordinal of " + java.util.Arrays.toString(sides));
-        return sides[ordinal];
     }
 }

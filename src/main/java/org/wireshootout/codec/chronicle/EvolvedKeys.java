@@ -41,13 +41,16 @@ enum EvolvedKeys implements WireKey {
         return code;
     }
 
-    /** The fields version 2 writes, in order, when version 1 writes {@code v1Order} and {@code change} is made. */
+    /**
+     * The fields version 2 writes, in order, when version 1 writes {@code v1Order} and {@code change} is made.
+     * Not for {@code addField}: that version 2 is version 1's own code with {@link #venue} appended
+     * ({@link SixFieldMarshallable}, {@link SixFieldBytesMarshallable}).
+     */
     static EvolvedKeys[] layout(EvolvedKeys[] v1Order, Change change) {
         List<EvolvedKeys> fields = new ArrayList<>(Arrays.asList(change == Change.reorderFields ? REVERSED : v1Order));
         switch (change) {
             case addField:
-                fields.add(venue); // appended, so that even a positional reader finds the old fields where they were
-                break;
+                throw new IllegalArgumentException("version 2 under addField is version 1's code plus venue, not a layout");
             case removeSmallInt:
                 fields.remove(smallInt);
                 break;

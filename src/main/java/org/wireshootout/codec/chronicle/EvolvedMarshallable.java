@@ -10,20 +10,19 @@ import org.wireshootout.model.evolution.Evolved;
 import org.wireshootout.model.evolution.SideV2;
 
 /**
- * Version 2 of the message on a Wire, under one {@link Change}: the second {@link Marshallable} a user writes
+ * Version 2 of the message on a Wire, under one {@link Change} other than {@code addField} (whose version 2 is
+ * version 1's code plus the field, {@link AddedFieldMarshallable}): the second {@link Marshallable} a user writes
  * beside the first, with the same hand-written calls ({@code write(key)}, {@code float64}, {@code asEnum}...).
  *
  * <p>It reads as Chronicle documents schema evolution: each field with {@code wire.read(key)}, which finds it by
  * name (or by number on a numeric-field BinaryWire) wherever it is in the document and reads a missing one as
  * 0/false/null, and leaves unknown fields unread. Unlike version 1 of the text rows it does not demand the
  * written order (see {@link DataMarshallable}). On a positional wire (no keys) {@code read(key)} just takes the
- * next value; there the appended {@code venue} is read only when bytes remain, the documented way to append to a
- * positional layout, so an old writer's shorter document reads it as 0.
+ * next value.
  */
 final class EvolvedMarshallable implements Marshallable, WireMarshalling<Evolved> {
     private final EvolvedKeys[] fields;
     private final boolean wideSmallInt;
-    private final boolean positional;
     private final boolean boundLengths;
     private final WireText text;
     private Evolved source;
@@ -32,7 +31,6 @@ final class EvolvedMarshallable implements Marshallable, WireMarshalling<Evolved
     EvolvedMarshallable(WireSetup setup, Change change) {
         this.fields = EvolvedKeys.layout(EvolvedKeys.WIRE_ORDER, change);
         this.wideSmallInt = change == Change.widenSmallInt;
-        this.positional = setup.positional();
         this.boundLengths = setup.unchecked();
         this.text = new WireText(setup.textOut());
     }
@@ -65,7 +63,6 @@ final class EvolvedMarshallable implements Marshallable, WireMarshalling<Evolved
                     else out.int32((int) e.smallInt);
                     break;
                 case longInt: out.int64(e.longInt); break;
-                case venue: out.int32(e.venue); break;
                 default: throw new AssertionError(key);
             }
         }
@@ -75,10 +72,6 @@ final class EvolvedMarshallable implements Marshallable, WireMarshalling<Evolved
     public void readMarshallable(WireIn wire) {
         Evolved e = target;
         for (EvolvedKeys key : fields) {
-            if (key == EvolvedKeys.venue && positional && wire.bytes().readRemaining() <= 0) {
-                e.venue = 0; // an old writer's document ends before the appended field
-                continue;
-            }
             ValueIn in = wire.read(key);
             if (boundLengths && (key == EvolvedKeys.text || key == EvolvedKeys.side)) WireText.checkLength(wire, key.name());
             switch (key) {
@@ -96,7 +89,6 @@ final class EvolvedMarshallable implements Marshallable, WireMarshalling<Evolved
                     e.smallInt = wideSmallInt ? in.int64() : in.int32();
                     break;
                 case longInt: e.longInt = in.int64(); break;
-                case venue: e.venue = in.int32(); break;
                 default: throw new AssertionError(key);
             }
         }

@@ -1,0 +1,45 @@
+package org.wireshootout.codec.chronicle;
+
+import net.openhft.chronicle.bytes.BytesMarshallable;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
+
+/**
+ * Version 2 of a BytesMarshallable row under {@code addField}: version 1's marshaller with {@code venue} appended
+ * ({@link AddedFieldBytesMarshallable}), in the same framing, unchecked buffer and once-per-document checks as the
+ * row's version 1 ({@link BytesMarshallableCodec}), whose guard and shortest document still hold: every field
+ * before the text's length is version 1's, and the appended one is read only when bytes remain.
+ */
+final class AddedFieldBytesCodec extends BytesDocumentCodec<Evolved> {
+    /** The widest stop-bit number; a fixed int32 takes less. */
+    private static final int VENUE_MAX = 10;
+
+    private final AddedFieldBytesMarshallable marshallable;
+    private final int shortest;
+
+    AddedFieldBytesCodec(String name, boolean stopBit) {
+        super(name + " v2 " + Change.addField, BytesMarshallableCodec.GUARD);
+        this.marshallable = new AddedFieldBytesMarshallable(stopBit);
+        this.shortest = BytesMarshallableCodec.shortest(stopBit);
+    }
+
+    @Override
+    BytesMarshallable writing(Evolved value) {
+        return marshallable.writing(value);
+    }
+
+    @Override
+    BytesMarshallable readingInto(Evolved target) {
+        return marshallable.readingInto(target);
+    }
+
+    @Override
+    long maxLength(Evolved value) {
+        return BytesMarshallableCodec.maxLength(value.text.length()) + VENUE_MAX;
+    }
+
+    @Override
+    int shortest() {
+        return shortest;
+    }
+}

@@ -1,0 +1,102 @@
+package org.wireshootout.codec.chronicle;
+
+import net.openhft.chronicle.wire.Marshallable;
+import net.openhft.chronicle.wire.ValueIn;
+import net.openhft.chronicle.wire.ValueOut;
+import net.openhft.chronicle.wire.WireIn;
+import net.openhft.chronicle.wire.WireOut;
+
+/**
+ * The six fields of version 1 on a Wire, written and read in straight-line code ({@link DataMarshallable} says
+ * how and why). Version 1 ({@link DataMarshallable}) and version 2 under {@code addField}
+ * ({@link AddedFieldMarshallable}) both run this body, the second then writing and reading the appended field,
+ * so that timing one against the other measures the format's extra field, not a different marshaller.
+ * One instance per codec, pointed at the value to write or the target to fill, so nothing is allocated per message.
+ *
+ * @param <T> the model
+ * @param <E> its side enum
+ */
+class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMarshalling<T> {
+    private final SixFields<T, E> fields;
+    private final boolean inOrder;
+    private final boolean boundLengths;
+    private final WireText text;
+    private final StringBuilder fieldName = new StringBuilder(16);
+    private T source;
+    private T target;
+
+    /**
+     * @param inOrder read each field by name in the written order instead of with the library's search
+     * @param textOut how the text goes to the wire; the bytes written are the same whichever is chosen
+     * @param boundLengths check each text value's length against the document before reading it (an unchecked
+     *                     buffer; see {@link WireText#checkLength})
+     */
+    SixFieldMarshallable(SixFields<T, E> fields, boolean inOrder, DataMarshallable.TextOut textOut, boolean boundLengths) {
+        this.fields = fields;
+        this.inOrder = inOrder;
+        this.boundLengths = boundLengths;
+        this.text = new WireText(textOut);
+    }
+
+    @Override
+    public SixFieldMarshallable<T, E> writing(T value) {
+        this.source = value;
+        return this;
+    }
+
+    @Override
+    public SixFieldMarshallable<T, E> readingInto(T value) {
+        this.target = value;
+        return this;
+    }
+
+    @Override
+    public final void writeMarshallable(WireOut wire) {
+        T v = source;
+        SixFields<T, E> f = fields;
+        ValueOut textOut = wire.write(DataKeys.price).float64(f.price(v))
+                .write(DataKeys.flag).bool(f.flag(v))
+                .write(DataKeys.text);
+        WireOut rest = text.write(textOut, f.text(v))
+                .write(DataKeys.side).asEnum(f.side(v))
+                .write(DataKeys.smallInt).int32(f.smallInt(v))
+                .write(DataKeys.longInt).int64(f.longInt(v));
+        writeAppended(rest, v);
+    }
+
+    @Override
+    public final void readMarshallable(WireIn wire) {
+        T v = target;
+        SixFields<T, E> f = fields;
+        f.price(v, field(wire, DataKeys.price).float64());
+        f.flag(v, field(wire, DataKeys.flag).bool());
+        ValueIn textIn = field(wire, DataKeys.text);
+        if (boundLengths) WireText.checkLength(wire, "text");
+        WireText.read(textIn, f.text(v));
+        ValueIn sideIn = field(wire, DataKeys.side);
+        if (boundLengths) WireText.checkLength(wire, "side");
+        E side = sideIn.asEnum(f.sides());
+        if (side == null) throw new IllegalStateException("side is missing");
+        f.side(v, side);
+        f.smallInt(v, field(wire, DataKeys.smallInt).int32());
+        f.longInt(v, field(wire, DataKeys.longInt).int64());
+        readAppended(wire, v);
+    }
+
+    /** Writes what a later version appends after the six fields; version 1 appends nothing. */
+    void writeAppended(WireOut wire, T value) {
+    }
+
+    /** Reads what a later version appends after the six fields; version 1 reads nothing more. */
+    void readAppended(WireIn wire, T target) {
+    }
+
+    private ValueIn field(WireIn wire, DataKeys key) {
+        if (!inOrder) return wire.read(key);
+        ValueIn in = wire.read(fieldName);
+        if (!key.name().contentEquals(fieldName)) {
+            throw new IllegalStateException("expected field '" + key + "' but found '" + fieldName + "'");
+        }
+        return in;
+    }
+}
