@@ -1,6 +1,7 @@
 package org.wireshootout.codec.fory;
 
 import org.apache.fory.config.CompatibleMode;
+import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.jdk.EvolvedClasses;
@@ -12,12 +13,15 @@ import org.wireshootout.model.evolution.Evolved;
  * Version 2 of a Fory row of the six-field model: Fory serialising the version-2 class of the change
  * ({@link EvolvedClasses}) as the row serialises {@code Data}, in the row's compatible mode, with the class and its
  * side enum registered under version 1's ids (so the stream identifies them as version 1's), over the same kind of
- * buffer ({@link ForySupport}). {@link EvolvedFields} copies between that class and {@link Evolved}.
+ * buffer ({@link ForySupport}). Under {@link Change#addField} (the change that is timed) the class copies itself to
+ * and from {@link Evolved} by hand and decoding refuses null fields as version 1's codec does; under the others
+ * {@link EvolvedFields} copies, by reflection.
  */
 final class ForyEvolvedCodec extends NamedCodec<Evolved> {
     private final ForySupport fory;
     private final Class<?> v2Class;
     private final Object writeFrom;
+    /** Null under addField, whose class copies itself. */
     private final EvolvedFields fields;
 
     ForyEvolvedCodec(String name, CompatibleMode mode, Change change) {
@@ -31,18 +35,26 @@ final class ForyEvolvedCodec extends NamedCodec<Evolved> {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
-        this.fields = EvolvedFields.of(v2Class);
+        this.fields = change == Change.addField ? null : EvolvedFields.of(v2Class);
     }
 
     @Override
     public int encode(Evolved value) {
-        fields.write(value, writeFrom);
+        if (fields == null) ((EvolvedClasses.AddField) writeFrom).from(value);
+        else fields.write(value, writeFrom);
         return fory.write(writeFrom);
     }
 
     @Override
     public void decode(Evolved target) {
-        fields.read(fory.read(v2Class), target);
+        if (fields != null) {
+            fields.read(fory.read(v2Class), target);
+            return;
+        }
+        EvolvedClasses.AddField read = fory.read(EvolvedClasses.AddField.class);
+        String nullField = read.nullField();
+        if (nullField != null) throw new DecodeException(name, -1, nullField + " is null");
+        read.into(target);
     }
 
     @Override public MessageBuffer buffer() { return fory.encoded; }

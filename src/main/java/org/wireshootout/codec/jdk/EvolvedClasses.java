@@ -2,6 +2,7 @@ package org.wireshootout.codec.jdk;
 
 import org.wireshootout.model.Side;
 import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
 import org.wireshootout.model.evolution.SideV2;
 
 import java.util.ArrayList;
@@ -12,9 +13,9 @@ import java.util.List;
  * Version 2 of the model's {@code Data} class under each {@link Change}, for the libraries that serialise the class
  * itself by its fields (Kryo's {@code FieldSerializer}, Fory): the fields {@code Data} declares, with their names,
  * types and order, changed only as the change says. The text is a final {@code StringBuilder} and the side an enum,
- * as in {@code Data}; only {@link NewSideValue} has the enum with {@code Short}. {@link EvolvedFields} copies them
- * to and from {@code Evolved}. (Java serialisation's own classes are {@link SerializableAddField} and the like:
- * its version 1 has a {@code String} text.)
+ * as in {@code Data}; only {@link NewSideValue} has the enum with {@code Short}. {@link AddField} copies itself to
+ * and from {@code Evolved} by hand; {@link EvolvedFields} copies the others. (Java serialisation's own classes are
+ * {@link SerializableAddField} and the like: its version 1 has a {@code String} text.)
  */
 public final class EvolvedClasses {
     private EvolvedClasses() {
@@ -52,8 +53,11 @@ public final class EvolvedClasses {
         return change == Change.newSideValue ? SideV2.class : Side.class;
     }
 
-    /** {@code venue} added after the six fields. */
-    public static final class AddField {
+    /**
+     * {@code venue} added after the six fields. The class the timed version 2 serialises, so it copies itself to
+     * and from {@code Evolved} by hand, as the version-1 codecs copy {@code Data}.
+     */
+    public static final class AddField implements EvolvedAdapter {
         private double price;
         private boolean flag;
         private final StringBuilder text = new StringBuilder(64);
@@ -61,6 +65,32 @@ public final class EvolvedClasses {
         private int smallInt;
         private long longInt;
         private int venue;
+
+        @Override
+        public void from(Evolved v) {
+            price = v.price;
+            flag = v.flag;
+            StringBuilder sb = text;
+            sb.setLength(0);
+            sb.append(v.text);
+            side = EvolvedAdapter.v1Side(v);
+            smallInt = (int) v.smallInt;
+            longInt = v.longInt;
+            venue = v.venue;
+        }
+
+        @Override
+        public void into(Evolved t) {
+            EvolvedAdapter.set(t, price, flag, text, side.ordinal(), smallInt, longInt, venue);
+        }
+
+        /**
+         * The reference field a library left null, or null: a serialiser may set a field to null when the bytes say
+         * so, and the version-1 codecs refuse that before copying, as version 2's must.
+         */
+        public String nullField() {
+            return side == null ? "side" : text == null ? "text" : null;
+        }
     }
 
     /** No {@code smallInt}. */

@@ -16,6 +16,8 @@ import java.util.List;
  * (filled in place, as the libraries read it into a final field).
  *
  * <p>Serialisers of Java objects need a class per version; these copies keep the matrix's one {@link Evolved}.
+ * Reflection is slow, so the version 2 that is timed ({@code addField}) does not use them: its classes copy
+ * themselves ({@link EvolvedAdapter}).
  */
 public final class EvolvedFields {
     private final Field[] holder;

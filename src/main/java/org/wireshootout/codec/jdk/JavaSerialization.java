@@ -5,9 +5,7 @@ import org.wireshootout.codec.DecodeException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputFilter;
-import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 import java.io.UncheckedIOException;
 import java.util.Set;
 
@@ -52,22 +50,14 @@ final class JavaSerialization {
     }
 
     /**
-     * Reads the store's message through {@code filter}: one object of class {@code expected} and nothing after
-     * it, else a {@link DecodeException}. Class names in the stream resolve in {@code loader}, or as
-     * {@code ObjectInputStream} resolves them by default when it is null.
+     * Reads the store's message with {@code reader} through {@code filter}: one object of class {@code expected} and
+     * nothing after it, else a {@link DecodeException}.
      */
-    static Object read(String name, ByteStore store, ObjectInputFilter filter, Class<?> expected, ClassLoader loader) {
+    static Object read(String name, ByteStore store, ObjectInputFilter filter, Class<?> expected, ObjectReader reader) {
         InputStream in = store.rewindForRead();
         Object o;
         try {
-            ObjectInputStream ois = loader == null ? new ObjectInputStream(in) : new ObjectInputStream(in) {
-                @Override
-                protected Class<?> resolveClass(ObjectStreamClass desc) throws ClassNotFoundException {
-                    return Class.forName(desc.getName(), false, loader);
-                }
-            };
-            ois.setObjectInputFilter(filter);
-            o = ois.readObject();
+            o = reader.read(in, filter);
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
             throw new DecodeException(name, store.message().length() - store.unread(), e.toString(), e);
         }

@@ -34,6 +34,7 @@ public final class JavaSerializationCodec extends NamedCodec<Data> implements Ev
     private final ObjectInputFilter filter;
     private final Set<Class<?>> allowed;
     private final Supplier<ByteStore> newStore;
+    private final ObjectReader reader = new DefaultObjectReader();
 
     private JavaSerializationCodec(String name, Supplier<ByteStore> newStore, DataAdapter writeAdapter, Set<Class<?>> allowed) {
         super(name);
@@ -68,7 +69,7 @@ public final class JavaSerializationCodec extends NamedCodec<Data> implements Ev
 
     @Override
     public void decode(Data target) {
-        ((DataAdapter) JavaSerialization.read(name, store, filter, adapterClass, null)).into(target);
+        ((DataAdapter) JavaSerialization.read(name, store, filter, adapterClass, reader)).into(target);
     }
 
     /**

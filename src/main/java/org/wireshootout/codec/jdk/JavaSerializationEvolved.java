@@ -18,19 +18,23 @@ import java.util.Set;
  * Version 2 of a JDK-serialisation row: the version-2 class ({@link ExternalizableData2}, or the
  * {@code Serializable} class of the change, such as {@link SerializableAddField}) defined under the version-1
  * class's name by a {@link VersionLoader}, written and read exactly as the version-1 codec writes and reads (one
- * stream per message, the same kind of store, the same filter with each class resolved as version 2 has it), with
- * class names in the stream resolved in that loader ({@code ObjectInputStream.resolveClass}, the documented hook).
+ * stream per message, the same kind of store, the same filter with each class resolved as version 2 has it). The
+ * stream's class names resolve in that loader by {@code ObjectInputStream}'s default lookup, as in version 1: the
+ * loader also defines its own {@link DefaultObjectReader}, the latest user-defined loader on the stack when it reads.
+ * A version-2 class that is an {@link EvolvedAdapter} copies itself to and from {@link Evolved}, as version 1's does
+ * with {@code Data}; the others are copied by {@link EvolvedFields}.
  *
  * <p>Under {@link Change#newSideValue} the loader also defines {@link SideV2} as {@code org.wireshootout.model.Side}:
  * Java serialises an enum constant by its class's name and the constant's name.
  */
 final class JavaSerializationEvolved extends NamedCodec<Evolved> {
     private final ByteStore store;
-    private final ClassLoader loader;
     private final Class<?> v2Class;
     private final Object writeAdapter;
+    /** Null when the version-2 class is an {@link EvolvedAdapter}. */
     private final EvolvedFields fields;
     private final ObjectInputFilter filter;
+    private final ObjectReader reader;
 
     /** @param v1Class the row's version-1 class; {@code allowed} is the version-1 filter's classes */
     JavaSerializationEvolved(String name, ByteStore store, Class<?> v1Class, Set<Class<?>> allowed, Change change) {
@@ -41,8 +45,10 @@ final class JavaSerializationEvolved extends NamedCodec<Evolved> {
         renames.put(source(v1Class, change), v1Class);
         definedHere.add(v1Class);
         renames.put(SideV2.class, Side.class);
+        renames.put(DefaultObjectReader.class, DefaultObjectReader.class);
+        definedHere.add(DefaultObjectReader.class);
         if (change == Change.newSideValue) definedHere.add(Side.class);
-        this.loader = new VersionLoader(getClass().getClassLoader(), change, renames, definedHere);
+        VersionLoader loader = new VersionLoader(getClass().getClassLoader(), change, renames, definedHere);
         try {
             this.v2Class = Class.forName(v1Class.getName(), true, loader);
             Constructor<?> c = v2Class.getDeclaredConstructor();
@@ -50,11 +56,14 @@ final class JavaSerializationEvolved extends NamedCodec<Evolved> {
             this.writeAdapter = c.newInstance();
             Set<Class<?>> v2Allowed = new HashSet<>();
             for (Class<?> a : allowed) v2Allowed.add(Class.forName(a.getName(), false, loader));
-            this.filter = JavaSerialization.allowOnly(v2Allowed);
+            // Set.copyOf: the same kind of set as version 1's Set.of, so the filter's lookup costs the same
+            this.filter = JavaSerialization.allowOnly(Set.copyOf(v2Allowed));
+            this.reader = (ObjectReader) Class.forName(DefaultObjectReader.class.getName(), true, loader)
+                    .getConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(name + ": version 2 under " + change, e);
         }
-        this.fields = EvolvedFields.of(v2Class);
+        this.fields = writeAdapter instanceof EvolvedAdapter ? null : EvolvedFields.of(v2Class);
     }
 
     /** The version-2 class compiled for {@code change}. */
@@ -73,13 +82,16 @@ final class JavaSerializationEvolved extends NamedCodec<Evolved> {
 
     @Override
     public int encode(Evolved value) {
-        fields.write(value, writeAdapter);
+        if (fields == null) ((EvolvedAdapter) writeAdapter).from(value);
+        else fields.write(value, writeAdapter);
         return JavaSerialization.write(store, writeAdapter);
     }
 
     @Override
     public void decode(Evolved target) {
-        fields.read(JavaSerialization.read(name, store, filter, v2Class, loader), target);
+        Object read = JavaSerialization.read(name, store, filter, v2Class, reader);
+        if (fields == null) ((EvolvedAdapter) read).into(target);
+        else fields.read(read, target);
     }
 
     @Override public MessageBuffer buffer() { return store.message(); }

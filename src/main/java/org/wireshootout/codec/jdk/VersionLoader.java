@@ -17,8 +17,9 @@ import java.util.Set;
  * peer running version 2 has. Java serialisation puts the class name (and serialVersionUID) in the stream and
  * resolves it by name, so a version-2 class compiled under another name in this project must carry the version-1
  * name at run time: its class file is read from the parent and each renamed class's name is rewritten in the
- * constant pool (the only place a class file names classes) before it is defined here. Every other class comes
- * from the parent.
+ * constant pool (the only place a class file names classes) before it is defined here. A class may also be defined
+ * here under its own name ({@link DefaultObjectReader}, so that the stream's default class lookup finds this loader).
+ * Every other class comes from the parent.
  *
  * <p>Classes loaded here ask {@link #changeOf} which version 2 they are: one class serves every change, as
  * one build of the class would per release.

@@ -65,21 +65,31 @@ public final class KryoCodec extends NamedCodec<Data> implements Evolvable {
 
         @Override
         public void write(Kryo kryo, Output out, Data v) {
-            out.writeDouble(v.getPrice());
-            out.writeBoolean(v.isFlag());
-            KryoText.write(out, v.getText());
-            out.writeVarInt(v.getSide().ordinal(), true);
-            out.writeVarInt(v.getSmallInt(), false);
-            out.writeVarLong(v.getLongInt(), false);
+            writeFields(out, v.getPrice(), v.isFlag(), v.getText(), v.getSide().ordinal(), v.getSmallInt(), v.getLongInt());
+        }
+
+        /** The six fields with the calls and in the order described above: what version 2 under addField writes first too. */
+        static void writeFields(Output out, double price, boolean flag, CharSequence text, int side, int smallInt, long longInt) {
+            out.writeDouble(price);
+            out.writeBoolean(flag);
+            KryoText.write(out, text);
+            out.writeVarInt(side, true);
+            out.writeVarInt(smallInt, false);
+            out.writeVarLong(longInt, false);
+        }
+
+        /** Kryo's boolean, refusing a byte that is neither 0 nor 1. */
+        static boolean readFlag(Input in) {
+            int flag = in.readByte();
+            if (flag != 0 && flag != 1) throw new KryoException("flag byte " + flag + " is neither 0 nor 1");
+            return flag == 1;
         }
 
         @Override
         public Data read(Kryo kryo, Input in, Class<? extends Data> type) {
             Data t = target;
             t.setPrice(in.readDouble());
-            int flag = in.readByte();
-            if (flag != 0 && flag != 1) throw new KryoException("flag byte " + flag + " is neither 0 nor 1");
-            t.setFlag(flag == 1);
+            t.setFlag(readFlag(in));
             KryoText.read(in, t.textBuffer());
             int side = in.readVarInt(true);
             if (side < 0 || side >= SIDES.length) throw new KryoException("side " + side + " is neither Buy (0) nor Sell (1)");

@@ -5,6 +5,7 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.jdk.EvolvedClasses;
@@ -22,26 +23,33 @@ import org.wireshootout.model.evolution.SideV2;
  *   <li>{@link #serializer}: the {@code kryo} row's hand-written {@link Serializer}, now for {@link Evolved}:
  *       positional, the fields in {@link EvolvedClasses#writeOrder} with the calls version 1 makes (smallInt as
  *       {@code writeVarLong} under {@link Change#widenSmallInt}). A serializer cannot tell where its object ends,
- *       so it reads every field it writes;</li>
+ *       so it reads every field it writes. Under {@link Change#addField} it is version 1's code plus the venue
+ *       ({@link AddFieldSerializer}), so that timing it times one field more, not our field interpreter;</li>
  *   <li>{@link #fieldSerializer}: the {@code kryoFields} row's default {@code FieldSerializer} on the version-2
- *       class of the change ({@link EvolvedClasses}), the side enum under version 1's id too.</li>
+ *       class of the change ({@link EvolvedClasses}), the side enum under version 1's id too. Under
+ *       {@link Change#addField} decoding checks the text's length first and refuses null fields, as version 1's
+ *       codec does, and the class copies itself to and from {@link Evolved} by hand.</li>
  * </ul>
  */
 final class KryoEvolvedCodec extends NamedCodec<Evolved> {
     private final KryoSupport kryo;
     /** The hand-written serializer; null for the FieldSerializer form. */
-    private final EvolvedSerializer serializer;
-    /** The FieldSerializer form's version-2 class, the instance written from, and its copies; else null. */
+    private final TargetSerializer serializer;
+    /** The FieldSerializer form's version-2 class and the instance written from; else null. */
     private final Class<?> v2Class;
     private final Object writeFrom;
+    /** The FieldSerializer form's reflective copies; null under addField, whose class copies itself. */
     private final EvolvedFields fields;
+    /** Reads ahead to the text's header under addField, as {@link KryoFieldsCodec} does. */
+    private final Input scan;
 
     private KryoEvolvedCodec(String name, Change change, boolean handWritten) {
         super(name);
         this.kryo = new KryoSupport(name);
+        this.scan = new Input(kryo.encoded.array, 0, 0);
         Kryo k = kryo.kryo;
         if (handWritten) {
-            serializer = new EvolvedSerializer(change);
+            serializer = change == Change.addField ? new AddFieldSerializer() : new EvolvedSerializer(change);
             k.register(Evolved.class, serializer, KryoSupport.FIRST_ID);
             v2Class = null;
             writeFrom = null;
@@ -53,7 +61,7 @@ final class KryoEvolvedCodec extends NamedCodec<Evolved> {
             k.register(EvolvedClasses.side(change), KryoSupport.FIRST_ID + 1);
             k.register(StringBuilder.class, KryoSupport.FIRST_ID + 2);
             writeFrom = k.newInstance(v2Class);
-            fields = EvolvedFields.of(v2Class);
+            fields = change == Change.addField ? null : EvolvedFields.of(v2Class);
         }
     }
 
@@ -70,7 +78,8 @@ final class KryoEvolvedCodec extends NamedCodec<Evolved> {
     @Override
     public int encode(Evolved value) {
         if (serializer != null) return kryo.write(value);
-        fields.write(value, writeFrom);
+        if (fields == null) ((EvolvedClasses.AddField) writeFrom).from(value);
+        else fields.write(value, writeFrom);
         return kryo.write(writeFrom);
     }
 
@@ -79,6 +88,12 @@ final class KryoEvolvedCodec extends NamedCodec<Evolved> {
         if (serializer != null) {
             serializer.target = target;
             kryo.read(Evolved.class);
+        } else if (fields == null) {
+            KryoFieldsCodec.checkTextLength(name, scan, kryo);
+            EvolvedClasses.AddField read = (EvolvedClasses.AddField) kryo.read(v2Class);
+            String nullField = read.nullField();
+            if (nullField != null) throw new DecodeException(name, -1, nullField + " is null");
+            read.into(target);
         } else {
             fields.read(kryo.read(v2Class), target);
         }
@@ -86,13 +101,45 @@ final class KryoEvolvedCodec extends NamedCodec<Evolved> {
 
     @Override public MessageBuffer buffer() { return kryo.encoded; }
 
-    /** The {@code kryo} row's serializer as version 2 under one change: writes the fields; reads them into {@link #target}. */
-    static final class EvolvedSerializer extends Serializer<Evolved> {
+    /** A serializer that reads into {@link #target}, the object the codec is decoding into. */
+    abstract static class TargetSerializer extends Serializer<Evolved> {
         private static final SideV2[] SIDES = SideV2.values();
+        Evolved target;
+
+        /** The side of that ordinal, refused when version 2 has only {@code sides} of them. */
+        static SideV2 side(int ordinal, int sides) {
+            if (ordinal < 0 || ordinal >= sides) throw new KryoException("side " + ordinal + " is not one of the " + sides + " sides");
+            return SIDES[ordinal];
+        }
+    }
+
+    /** The {@code kryo} row's serializer under {@link Change#addField}: version 1's fields and checks, then the venue. */
+    static final class AddFieldSerializer extends TargetSerializer {
+        @Override
+        public void write(Kryo kryo, Output out, Evolved v) {
+            KryoCodec.DataSerializer.writeFields(out, v.price, v.flag, v.text, v.side.ordinal(), (int) v.smallInt, v.longInt);
+            out.writeVarInt(v.venue, false);
+        }
+
+        @Override
+        public Evolved read(Kryo kryo, Input in, Class<? extends Evolved> type) {
+            Evolved t = target;
+            t.price = in.readDouble();
+            t.flag = KryoCodec.DataSerializer.readFlag(in);
+            KryoText.read(in, t.text);
+            t.side = side(in.readVarInt(true), 2);
+            t.smallInt = in.readVarInt(false);
+            t.longInt = in.readVarLong(false);
+            t.venue = in.readVarInt(false);
+            return t;
+        }
+    }
+
+    /** The {@code kryo} row's serializer as version 2 under any other change: writes the fields; reads them into {@link #target}. */
+    static final class EvolvedSerializer extends TargetSerializer {
         private final String[] order;
         private final boolean wide;
         private final int sides;
-        Evolved target;
 
         EvolvedSerializer(Change change) {
             this.order = EvolvedClasses.writeOrder(change);
@@ -126,12 +173,7 @@ final class KryoEvolvedCodec extends NamedCodec<Evolved> {
                     case "price": t.price = in.readDouble(); break;
                     case "flag": t.flag = in.readBoolean(); break;
                     case "text": KryoText.read(in, t.text); break;
-                    case "side": {
-                        int side = in.readVarInt(true);
-                        if (side < 0 || side >= sides) throw new KryoException("side " + side + " is not one of the " + sides + " sides");
-                        t.side = SIDES[side];
-                        break;
-                    }
+                    case "side": t.side = side(in.readVarInt(true), sides); break;
                     case "smallInt": t.smallInt = wide ? in.readVarLong(false) : in.readVarInt(false); break;
                     case "longInt": t.longInt = in.readVarLong(false); break;
                     default: t.venue = in.readVarInt(false);

@@ -41,7 +41,7 @@ public final class KryoFieldsCodec extends NamedCodec<Data> implements Evolvable
 
     @Override
     public void decode(Data target) {
-        checkTextLength();
+        checkTextLength(name, scan, kryo);
         Data read = kryo.read(Data.class);
         // FieldSerializer lets an object field be null: refused rather than decoded as the text "null"
         if (read.getSide() == null) throw new DecodeException(name, -1, "side is null");
@@ -54,8 +54,9 @@ public final class KryoFieldsCodec extends NamedCodec<Data> implements Evolvable
      * reading a byte of it: a count of 2^30 in a 30-byte message allocates 2 GB. Kryo has no limit to set, so the
      * codec checks the count against the bytes left first, skipping to the text the way FieldSerializer lays the
      * fields out (by name: flag, longInt, price, side, smallInt, text): five reads of the leading fields, again.
+     * Version 2 under addField checks the same way: its venue sorts after the text.
      */
-    private void checkTextLength() {
+    static void checkTextLength(String name, com.esotericsoftware.kryo.io.Input scan, KryoSupport kryo) {
         com.esotericsoftware.kryo.io.Input in = scan;
         in.setBuffer(kryo.encoded.array, 0, kryo.encoded.length());
         try {
