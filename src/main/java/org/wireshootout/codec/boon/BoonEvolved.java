@@ -16,11 +16,13 @@ import java.util.Map;
  */
 final class BoonEvolved extends BoonJsonCodec<Evolved> {
     private final Layout layout;
+    private final boolean addField;
     private final Message adapter;
 
     BoonEvolved(String name, Change change) {
         super(name);
         this.layout = Layout.of(change);
+        this.addField = change == Change.addField;
         this.adapter = adapterFor(change);
     }
 
@@ -33,7 +35,9 @@ final class BoonEvolved extends BoonJsonCodec<Evolved> {
 
     @Override
     void fill(Map<String, Object> parsed, Evolved target) {
-        FieldMap.fill(name, parsed, target, layout, MAX_TEXT_CHARS);
+        // addField, the change the evolution benchmark times, is read as version 1 is, plus venue
+        if (addField) FieldMap.fillAddField(name, parsed, target, MAX_TEXT_CHARS);
+        else FieldMap.fill(name, parsed, target, layout, MAX_TEXT_CHARS);
     }
 
     private static Message adapterFor(Change change) {

@@ -2,7 +2,6 @@ package org.wireshootout.codec.bson;
 
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
-import org.wireshootout.codec.FieldMap.Layout;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
@@ -18,7 +17,7 @@ public final class BsonChronicleBytesCodec extends BsonBytesCodec<Data> implemen
 
     @Override
     public Codec<Evolved> evolve(Change change) {
-        return new BsonBytesCodec<>(name, new BsonEvolvedMapping(name, Layout.of(change)));
+        return new BsonBytesCodec<>(name, BsonEvolvedMapping.of(name, change));
     }
 
     @Override

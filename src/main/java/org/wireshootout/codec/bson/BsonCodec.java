@@ -2,7 +2,6 @@ package org.wireshootout.codec.bson;
 
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
-import org.wireshootout.codec.FieldMap.Layout;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
@@ -17,7 +16,7 @@ public final class BsonCodec extends BsonHeapCodec<Data> implements Evolvable {
 
     @Override
     public Codec<Evolved> evolve(Change change) {
-        return new BsonHeapCodec<>(name, new BsonEvolvedMapping(name, Layout.of(change)));
+        return new BsonHeapCodec<>(name, BsonEvolvedMapping.of(name, change));
     }
 
     @Override

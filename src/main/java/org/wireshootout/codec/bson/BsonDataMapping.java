@@ -8,6 +8,8 @@ import org.wireshootout.model.Data;
 import org.wireshootout.model.DataFields;
 import org.wireshootout.model.Side;
 
+import java.util.function.IntSupplier;
+
 /**
  * The six fields to and from the BSON library's streaming writer and reader (no {@code Document}, no codec
  * registry), shared by the two BSON rows. Types: price double, flag boolean, text and side strings, smallInt
@@ -19,35 +21,22 @@ import org.wireshootout.model.Side;
  * <p>Reading accepts the fields in any order; an unknown, repeated or missing field or a value of another BSON
  * type is a {@link DecodeException} (the library's own exceptions cover malformed bytes and lying lengths).
  */
-final class BsonDataMapping implements BsonMapping<Data> {
+final class BsonDataMapping extends BsonMapping<Data> {
     private static final int ALL_FIELDS = (1 << 6) - 1;
-    private static final String PRICE = DataFields.price.name();
-    private static final String FLAG = DataFields.flag.name();
-    private static final String TEXT = DataFields.text.name();
-    private static final String SIDE = DataFields.side.name();
-    private static final String SMALL_INT = DataFields.smallInt.name();
-    private static final String LONG_INT = DataFields.longInt.name();
-
-    private final String format;
 
     BsonDataMapping(String format) {
-        this.format = format;
+        super(format);
     }
 
     @Override
-    public void write(BsonWriter w, Data v) {
+    void write(BsonWriter w, Data v) {
         w.writeStartDocument();
-        w.writeDouble(PRICE, v.getPrice());
-        w.writeBoolean(FLAG, v.isFlag());
-        w.writeString(TEXT, v.getText().toString());
-        w.writeString(SIDE, v.getSide().name());
-        w.writeInt32(SMALL_INT, v.getSmallInt());
-        w.writeInt64(LONG_INT, v.getLongInt());
+        writeSixFields(w, v.getPrice(), v.isFlag(), v.getText().toString(), v.getSide().name(), v.getSmallInt(), v.getLongInt());
         w.writeEndDocument();
     }
 
     @Override
-    public void read(BsonReader r, Data target, java.util.function.IntSupplier position) {
+    void read(BsonReader r, Data target, IntSupplier position) {
         // a reader that finished a document is in state DONE; readBsonType moves it on to the next top-level one
         r.readBsonType();
         r.readStartDocument();
@@ -59,43 +48,27 @@ final class BsonDataMapping implements BsonMapping<Data> {
             switch (name) {
                 case "price":
                     bit = 1;
-                    expect(type, BsonType.DOUBLE, name, position);
-                    target.setPrice(r.readDouble());
+                    target.setPrice(readPrice(r, type, position));
                     break;
                 case "flag":
                     bit = 2;
-                    expect(type, BsonType.BOOLEAN, name, position);
-                    target.setFlag(r.readBoolean());
+                    target.setFlag(readFlag(r, type, position));
                     break;
-                case "text": {
+                case "text":
                     bit = 4;
-                    expect(type, BsonType.STRING, name, position);
-                    StringBuilder sb = target.textBuffer();
-                    sb.setLength(0);
-                    sb.append(r.readString());
+                    readText(r, type, target.textBuffer(), position);
                     break;
-                }
-                case "side": {
+                case "side":
                     bit = 8;
-                    expect(type, BsonType.STRING, name, position);
-                    String s = r.readString();
-                    if (s.equals("Buy")) target.setSide(Side.Buy);
-                    else if (s.equals("Sell")) target.setSide(Side.Sell);
-                    else throw new DecodeException(format, position.getAsInt(), "side must be \"Buy\" or \"Sell\", found \"" + s + '"');
+                    target.setSide(readBuy(r, type, position) ? Side.Buy : Side.Sell);
                     break;
-                }
                 case "smallInt":
                     bit = 16;
-                    expect(type, BsonType.INT32, name, position);
-                    target.setSmallInt(r.readInt32());
+                    target.setSmallInt(readInt32(r, type, SMALL_INT, position));
                     break;
                 case "longInt":
                     bit = 32;
-                    if (type == BsonType.INT32) target.setLongInt(r.readInt32());
-                    else {
-                        expect(type, BsonType.INT64, name, position);
-                        target.setLongInt(r.readInt64());
-                    }
+                    target.setLongInt(readLongInt(r, type, position));
                     break;
                 default:
                     throw new DecodeException(format, position.getAsInt(), "unknown field '" + name + "'");
@@ -105,12 +78,6 @@ final class BsonDataMapping implements BsonMapping<Data> {
         }
         r.readEndDocument(); // the library checks the document's length prefix against what it read
         if (seen != ALL_FIELDS) throw new DecodeException(format, position.getAsInt(), "missing field(s): " + missing(seen));
-    }
-
-    private void expect(BsonType actual, BsonType wanted, String name, java.util.function.IntSupplier position) {
-        if (actual != wanted) {
-            throw new DecodeException(format, position.getAsInt(), name + " must be " + wanted + ", found " + actual);
-        }
     }
 
     private static String missing(int seen) {

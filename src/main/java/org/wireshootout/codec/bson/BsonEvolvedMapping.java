@@ -3,8 +3,8 @@ package org.wireshootout.codec.bson;
 import org.bson.BsonReader;
 import org.bson.BsonType;
 import org.bson.BsonWriter;
-import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.FieldMap.Layout;
+import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
 import java.util.function.IntSupplier;
@@ -17,22 +17,29 @@ import java.util.function.IntSupplier;
  * skipped with {@code BsonReader.skipValue()}, a field that is absent keeps its default, a field that is there
  * must have its BSON type (a widened smallInt also takes an int32, which the old writer sends).
  */
-final class BsonEvolvedMapping implements BsonMapping<Evolved> {
+final class BsonEvolvedMapping extends BsonMapping<Evolved> {
     /** The evolution mechanism of the two BSON rows. */
     static final String MECHANISM = "element names identify the fields: the row's reader refuses an unknown, missing or repeated"
             + " name, a value of another BSON type (an int64 where it wants an int32) and an unknown side; a version-2"
             + " reader skips unknown names (BsonReader.skipValue) and defaults missing ones";
 
-    private final String format;
     private final Layout layout;
 
+    /**
+     * Version 2 under {@code change}: under {@code addField}, the one change the evolution benchmark times, the
+     * straight-line {@link BsonAddFieldMapping} written as version 1 is; under the others, this table-driven one.
+     */
+    static BsonMapping<Evolved> of(String format, Change change) {
+        return change == Change.addField ? new BsonAddFieldMapping(format) : new BsonEvolvedMapping(format, Layout.of(change));
+    }
+
     BsonEvolvedMapping(String format, Layout layout) {
-        this.format = format;
+        super(format);
         this.layout = layout;
     }
 
     @Override
-    public void write(BsonWriter w, Evolved v) {
+    void write(BsonWriter w, Evolved v) {
         w.writeStartDocument();
         for (Layout.Field f : layout.order()) {
             String name = layout.name(f);
@@ -54,7 +61,7 @@ final class BsonEvolvedMapping implements BsonMapping<Evolved> {
     }
 
     @Override
-    public void read(BsonReader r, Evolved target, IntSupplier position) {
+    void read(BsonReader r, Evolved target, IntSupplier position) {
         r.readBsonType(); // on to the next top-level document
         r.readStartDocument();
         target.clear(); // what the message lacks keeps its default
@@ -66,38 +73,19 @@ final class BsonEvolvedMapping implements BsonMapping<Evolved> {
                 continue;
             }
             switch (f) {
-                case price: expect(type, BsonType.DOUBLE, f, position); target.price = r.readDouble(); break;
-                case flag: expect(type, BsonType.BOOLEAN, f, position); target.flag = r.readBoolean(); break;
-                case text:
-                    expect(type, BsonType.STRING, f, position);
-                    target.text.setLength(0);
-                    target.text.append(r.readString());
-                    break;
-                case side: expect(type, BsonType.STRING, f, position); target.side = layout.side(r.readString(), format); break;
+                case price: target.price = readPrice(r, type, position); break;
+                case flag: target.flag = readFlag(r, type, position); break;
+                case text: readText(r, type, target.text, position); break;
+                case side: expect(type, BsonType.STRING, SIDE, position); target.side = layout.side(r.readString(), format); break;
                 case smallInt:
                     if (layout.wideSmallInt() && type == BsonType.INT64) target.smallInt = r.readInt64();
-                    else {
-                        expect(type, BsonType.INT32, f, position);
-                        target.smallInt = r.readInt32();
-                    }
+                    else target.smallInt = readInt32(r, type, layout.name(f), position);
                     break;
-                case longInt:
-                    if (type == BsonType.INT32) target.longInt = r.readInt32();
-                    else {
-                        expect(type, BsonType.INT64, f, position);
-                        target.longInt = r.readInt64();
-                    }
-                    break;
-                case venue: expect(type, BsonType.INT32, f, position); target.venue = r.readInt32(); break;
+                case longInt: target.longInt = readLongInt(r, type, position); break;
+                case venue: target.venue = readInt32(r, type, "venue", position); break;
                 default: throw new AssertionError(f);
             }
         }
         r.readEndDocument(); // the library checks the document's length prefix against what it read
-    }
-
-    private void expect(BsonType actual, BsonType wanted, Layout.Field f, IntSupplier position) {
-        if (actual != wanted) {
-            throw new DecodeException(format, position.getAsInt(), layout.name(f) + " must be " + wanted + ", found " + actual);
-        }
     }
 }

@@ -2,7 +2,6 @@ package org.wireshootout.codec.jackson;
 
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
-import org.wireshootout.codec.FieldMap.Layout;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
@@ -31,7 +30,7 @@ public final class JacksonChronicleBytesCodec extends JacksonBytesCodec<Data> im
 
     @Override
     public Codec<Evolved> evolve(Change change) {
-        return new JacksonBytesCodec<>(name, characters, new JsonEvolvedMapping(name, Layout.of(change)));
+        return new JacksonBytesCodec<>(name, characters, JsonEvolvedMapping.of(name, change));
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.wireshootout.codec.jackson;
 
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
-import org.wireshootout.codec.FieldMap.Layout;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
@@ -18,7 +17,7 @@ public final class JacksonCodec extends JacksonHeapCodec<Data> implements Evolva
 
     @Override
     public Codec<Evolved> evolve(Change change) {
-        return new JacksonHeapCodec<>(name, new JsonEvolvedMapping(name, Layout.of(change)));
+        return new JacksonHeapCodec<>(name, JsonEvolvedMapping.of(name, change));
     }
 
     @Override

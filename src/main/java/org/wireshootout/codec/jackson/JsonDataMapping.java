@@ -9,7 +9,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.model.Data;
@@ -22,8 +21,8 @@ import java.io.IOException;
  * The six fields to and from Jackson's streaming API, shared by the three Jackson rows (which differ only in
  * what the generator and parser sit on). Hand-written: no databind, no reflection.
  *
- * <p>Writing: field names and the two side values are pre-encoded {@link SerializedString}s (Jackson's own
- * recommendation for repeated names); the text goes out from a reused {@code char[]} so no String is made.
+ * <p>Writing ({@link JsonMapping#writeSixFields}): field names and the two side values are pre-encoded
+ * {@code SerializedString}s (Jackson's own recommendation for repeated names); the text goes out from a reused {@code char[]} so no String is made.
  * Jackson's default for NaN and the infinities ({@code WRITE_NAN_AS_STRINGS}) is a quoted "NaN", "Infinity",
  * "-Infinity"; the reader accepts exactly those three strings for the price, so the row carries them.
  *
@@ -32,15 +31,6 @@ import java.io.IOException;
  * ({@code getTextCharacters}), not through {@code getText()}, so no String is made for it.
  */
 final class JsonDataMapping extends JsonMapping<Data> {
-    static final SerializedString PRICE = new SerializedString(DataFields.price.name());
-    static final SerializedString FLAG = new SerializedString(DataFields.flag.name());
-    static final SerializedString TEXT = new SerializedString(DataFields.text.name());
-    static final SerializedString SIDE = new SerializedString(DataFields.side.name());
-    static final SerializedString SMALL_INT = new SerializedString(DataFields.smallInt.name());
-    static final SerializedString LONG_INT = new SerializedString(DataFields.longInt.name());
-    static final SerializedString BUY = new SerializedString(Side.Buy.name());
-    static final SerializedString SELL = new SerializedString(Side.Sell.name());
-
     private static final int ALL_FIELDS = (1 << 6) - 1;
 
     /**
@@ -96,18 +86,8 @@ final class JsonDataMapping extends JsonMapping<Data> {
     @Override
     void write(JsonGenerator g, Data v) throws IOException {
         g.writeStartObject();
-        g.writeFieldName(PRICE);
-        g.writeNumber(v.getPrice());
-        g.writeFieldName(FLAG);
-        g.writeBoolean(v.isFlag());
-        g.writeFieldName(TEXT);
-        writeText(g, (StringBuilder) v.getText());
-        g.writeFieldName(SIDE);
-        g.writeString(v.getSide() == Side.Buy ? BUY : SELL);
-        g.writeFieldName(SMALL_INT);
-        g.writeNumber(v.getSmallInt());
-        g.writeFieldName(LONG_INT);
-        g.writeNumber(v.getLongInt());
+        writeSixFields(g, v.getPrice(), v.isFlag(), (StringBuilder) v.getText(), v.getSide() == Side.Buy ? BUY : SELL,
+                v.getSmallInt(), v.getLongInt());
         g.writeEndObject();
         g.flush();
     }
@@ -134,32 +114,23 @@ final class JsonDataMapping extends JsonMapping<Data> {
                     break;
                 case "flag":
                     bit = 2;
-                    if (value == JsonToken.VALUE_TRUE) target.setFlag(true);
-                    else if (value == JsonToken.VALUE_FALSE) target.setFlag(false);
-                    else throw fail(p, "flag must be true or false, found " + value);
+                    target.setFlag(readFlag(p, value));
                     break;
-                case "text": {
+                case "text":
                     bit = 4;
-                    if (value != JsonToken.VALUE_STRING) throw fail(p, "text must be a string, found " + value);
-                    StringBuilder sb = target.textBuffer();
-                    sb.setLength(0);
-                    sb.append(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+                    readText(p, value, target.textBuffer());
                     break;
-                }
                 case "side":
                     bit = 8;
-                    if (value != JsonToken.VALUE_STRING) throw fail(p, "side must be a string, found " + value);
-                    target.setSide(side(p));
+                    target.setSide(readBuy(p, value) ? Side.Buy : Side.Sell);
                     break;
                 case "smallInt":
                     bit = 16;
-                    if (value != JsonToken.VALUE_NUMBER_INT) throw fail(p, "smallInt must be an integer, found " + value);
-                    target.setSmallInt(p.getIntValue()); // out of int range: Jackson's InputCoercionException
+                    target.setSmallInt(readInt(p, value, "smallInt"));
                     break;
                 case "longInt":
                     bit = 32;
-                    if (value != JsonToken.VALUE_NUMBER_INT) throw fail(p, "longInt must be an integer, found " + value);
-                    target.setLongInt(p.getLongValue());
+                    target.setLongInt(readLong(p, value, "longInt"));
                     break;
                 default:
                     throw fail(p, "unknown field '" + name + "'");
@@ -188,15 +159,6 @@ final class JsonDataMapping extends JsonMapping<Data> {
         if (length > MAX_MESSAGE_BYTES) {
             throw new DecodeException(format, 0, "message of " + length + " bytes exceeds the " + MAX_MESSAGE_BYTES + "-byte limit");
         }
-    }
-
-    private Side side(JsonParser p) throws IOException {
-        char[] c = p.getTextCharacters();
-        int o = p.getTextOffset();
-        int n = p.getTextLength();
-        if (n == 3 && c[o] == 'B' && c[o + 1] == 'u' && c[o + 2] == 'y') return Side.Buy;
-        if (n == 4 && c[o] == 'S' && c[o + 1] == 'e' && c[o + 2] == 'l' && c[o + 3] == 'l') return Side.Sell;
-        throw fail(p, "side must be \"Buy\" or \"Sell\", found \"" + new String(c, o, n) + '"');
     }
 
     private static String missing(int seen) {

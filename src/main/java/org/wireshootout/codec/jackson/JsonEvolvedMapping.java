@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.SerializedString;
 import org.wireshootout.codec.FieldMap.Layout;
+import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 import org.wireshootout.model.evolution.SideV2;
 
@@ -35,6 +36,14 @@ final class JsonEvolvedMapping extends JsonMapping<Evolved> {
 
     private final Layout layout;
     private final SerializedString[] names = new SerializedString[Layout.Field.values().length];
+
+    /**
+     * Version 2 under {@code change}: under {@code addField}, the one change the evolution benchmark times, the
+     * straight-line {@link JsonAddFieldMapping} written as version 1 is; under the others, this table-driven one.
+     */
+    static JsonMapping<Evolved> of(String format, Change change) {
+        return change == Change.addField ? new JsonAddFieldMapping(format) : new JsonEvolvedMapping(format, Layout.of(change));
+    }
 
     JsonEvolvedMapping(String format, Layout layout) {
         super(format);
@@ -79,39 +88,21 @@ final class JsonEvolvedMapping extends JsonMapping<Evolved> {
             }
             switch (f) {
                 case price: target.price = readPrice(p, value); break;
-                case flag:
-                    if (value != JsonToken.VALUE_TRUE && value != JsonToken.VALUE_FALSE) throw fail(p, "flag must be true or false, found " + value);
-                    target.flag = value == JsonToken.VALUE_TRUE;
-                    break;
-                case text:
-                    if (value != JsonToken.VALUE_STRING) throw fail(p, "text must be a string, found " + value);
-                    target.text.setLength(0);
-                    target.text.append(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
-                    break;
+                case flag: target.flag = readFlag(p, value); break;
+                case text: readText(p, value, target.text); break;
                 case side:
                     if (value != JsonToken.VALUE_STRING) throw fail(p, "side must be a string, found " + value);
                     target.side = side(p);
                     break;
                 case smallInt:
-                    integer(p, value, f);
-                    target.smallInt = layout.wideSmallInt() ? p.getLongValue() : p.getIntValue();
+                    target.smallInt = layout.wideSmallInt() ? readLong(p, value, layout.name(f)) : readInt(p, value, layout.name(f));
                     break;
-                case longInt:
-                    integer(p, value, f);
-                    target.longInt = p.getLongValue();
-                    break;
-                case venue:
-                    integer(p, value, f);
-                    target.venue = p.getIntValue();
-                    break;
+                case longInt: target.longInt = readLong(p, value, "longInt"); break;
+                case venue: target.venue = readInt(p, value, "venue"); break;
                 default: throw new AssertionError(f);
             }
         }
         if (t != JsonToken.END_OBJECT) throw fail(p, "expected a field name or the end of the object, found " + t);
-    }
-
-    private void integer(JsonParser p, JsonToken value, Layout.Field f) {
-        if (value != JsonToken.VALUE_NUMBER_INT) throw fail(p, layout.name(f) + " must be an integer, found " + value);
     }
 
     private SideV2 side(JsonParser p) throws IOException {

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.async.NonBlockingInputFeeder;
+import com.fasterxml.jackson.core.io.SerializedString;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.model.DataFields;
+import org.wireshootout.model.Side;
 
 import java.io.IOException;
 
@@ -12,11 +15,23 @@ import java.io.IOException;
  * One message to and from Jackson's streaming API: what the Jackson codecs' plumbing (a generator and a parser
  * kept across messages) asks of the message it carries. {@link JsonDataMapping} is the six-field message,
  * {@link JsonEvolvedMapping} its version 2; both write through the same generator calls and read through the
- * same parser, and share what is here: the reused text buffer, the token and price reading, the errors.
+ * same parser, and share what is here: version 1's six fields written in its order ({@link #writeSixFields}),
+ * which version 2 under {@code addField} writes too before its venue, the reading of each field's value, the
+ * reused text buffer, the errors.
  *
  * @param <T> the message
  */
 abstract class JsonMapping<T> {
+    /** Field names and the two sides, pre-encoded: Jackson's own recommendation for repeated names. */
+    static final SerializedString PRICE = new SerializedString(DataFields.price.name());
+    static final SerializedString FLAG = new SerializedString(DataFields.flag.name());
+    static final SerializedString TEXT = new SerializedString(DataFields.text.name());
+    static final SerializedString SIDE = new SerializedString(DataFields.side.name());
+    static final SerializedString SMALL_INT = new SerializedString(DataFields.smallInt.name());
+    static final SerializedString LONG_INT = new SerializedString(DataFields.longInt.name());
+    static final SerializedString BUY = new SerializedString(Side.Buy.name());
+    static final SerializedString SELL = new SerializedString(Side.Sell.name());
+
     final String format;
     private char[] chars = new char[64];
     private long offsetBase;
@@ -49,6 +64,26 @@ abstract class JsonMapping<T> {
         }
     }
 
+    /**
+     * Version 1's six fields, names and values, in version 1's order, inside an object the caller opens and
+     * closes: the body of version 1's object and the start of version 2's under {@code addField}.
+     */
+    final void writeSixFields(JsonGenerator g, double price, boolean flag, StringBuilder text, SerializedString side,
+                              int smallInt, long longInt) throws IOException {
+        g.writeFieldName(PRICE);
+        g.writeNumber(price);
+        g.writeFieldName(FLAG);
+        g.writeBoolean(flag);
+        g.writeFieldName(TEXT);
+        writeText(g, text);
+        g.writeFieldName(SIDE);
+        g.writeString(side);
+        g.writeFieldName(SMALL_INT);
+        g.writeNumber(smallInt);
+        g.writeFieldName(LONG_INT);
+        g.writeNumber(longInt);
+    }
+
     /** Writes {@code text} as a string value from a reused {@code char[]}, so no String is made. */
     final void writeText(JsonGenerator g, StringBuilder text) throws IOException {
         int n = text.length();
@@ -77,6 +112,41 @@ abstract class JsonMapping<T> {
             }
         }
         throw fail(p, "price must be a number (or \"NaN\", \"Infinity\", \"-Infinity\"), found " + value);
+    }
+
+    final boolean readFlag(JsonParser p, JsonToken value) {
+        if (value == JsonToken.VALUE_TRUE) return true;
+        if (value == JsonToken.VALUE_FALSE) return false;
+        throw fail(p, "flag must be true or false, found " + value);
+    }
+
+    /** Copies the string value into {@code sb} (emptied first) from the parser's char buffer: no String is made. */
+    final void readText(JsonParser p, JsonToken value, StringBuilder sb) throws IOException {
+        if (value != JsonToken.VALUE_STRING) throw fail(p, "text must be a string, found " + value);
+        sb.setLength(0);
+        sb.append(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+    }
+
+    /** An int32 field; beyond the int32 range it is Jackson's own {@code InputCoercionException}. */
+    final int readInt(JsonParser p, JsonToken value, String field) throws IOException {
+        if (value != JsonToken.VALUE_NUMBER_INT) throw fail(p, field + " must be an integer, found " + value);
+        return p.getIntValue();
+    }
+
+    final long readLong(JsonParser p, JsonToken value, String field) throws IOException {
+        if (value != JsonToken.VALUE_NUMBER_INT) throw fail(p, field + " must be an integer, found " + value);
+        return p.getLongValue();
+    }
+
+    /** Whether the side is Buy (true) or Sell (false), compared in the parser's own buffer; any other value fails. */
+    final boolean readBuy(JsonParser p, JsonToken value) throws IOException {
+        if (value != JsonToken.VALUE_STRING) throw fail(p, "side must be a string, found " + value);
+        char[] c = p.getTextCharacters();
+        int o = p.getTextOffset();
+        int n = p.getTextLength();
+        if (n == 3 && c[o] == 'B' && c[o + 1] == 'u' && c[o + 2] == 'y') return true;
+        if (n == 4 && c[o] == 'S' && c[o + 1] == 'e' && c[o + 2] == 'l' && c[o + 3] == 'l') return false;
+        throw fail(p, "side must be \"Buy\" or \"Sell\", found \"" + new String(c, o, n) + '"');
     }
 
     /** Whether the string value {@code p} is on is exactly {@code name}, compared in the parser's own buffer. */

@@ -2,7 +2,6 @@ package org.wireshootout.codec.msgpack;
 
 import org.msgpack.core.MessagePacker;
 import org.msgpack.core.MessageUnpacker;
-import org.msgpack.value.ValueType;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.FieldMap.Layout;
@@ -14,7 +13,6 @@ import org.wireshootout.model.evolution.Evolved;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * The {@code msgpack} row: a MessagePack map of the six fields named as in {@link DataFields}, through
@@ -26,14 +24,7 @@ import java.util.Arrays;
  * is a {@link org.wireshootout.codec.DecodeException}.
  */
 public final class MsgpackCodec extends MsgpackMapCodec<Data> implements Evolvable {
-    private static final byte[][] NAMES = new byte[6][];
-    private static final byte[] BUY = Side.Buy.name().getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] SELL = Side.Sell.name().getBytes(StandardCharsets.US_ASCII);
     private static final DataFields[] FIELDS = DataFields.values();
-
-    static {
-        for (DataFields f : DataFields.values()) NAMES[f.ordinal()] = f.name().getBytes(StandardCharsets.US_ASCII);
-    }
 
     public MsgpackCodec(String name) {
         super(name);
@@ -42,22 +33,8 @@ public final class MsgpackCodec extends MsgpackMapCodec<Data> implements Evolvab
     @Override
     void writeMap(MessagePacker p, Data value) throws IOException {
         p.packMapHeader(6);
-        name(p, DataFields.price);
-        p.packDouble(value.getPrice());
-        name(p, DataFields.flag);
-        p.packBoolean(value.isFlag());
-        name(p, DataFields.text);
-        packText(p, value.getText());
-        name(p, DataFields.side);
-        packString(p, value.getSide() == Side.Buy ? BUY : SELL);
-        name(p, DataFields.smallInt);
-        p.packInt(value.getSmallInt());
-        name(p, DataFields.longInt);
-        p.packLong(value.getLongInt());
-    }
-
-    private static void name(MessagePacker p, DataFields f) throws IOException {
-        packString(p, NAMES[f.ordinal()]);
+        writeSixFields(p, value.getPrice(), value.isFlag(), value.getText(), value.getSide() == Side.Buy ? BUY : SELL,
+                value.getSmallInt(), value.getLongInt());
     }
 
     @Override
@@ -67,10 +44,11 @@ public final class MsgpackCodec extends MsgpackMapCodec<Data> implements Evolvab
         int seen = 0;
         for (int i = 0; i < 6; i++) {
             int n = stringPayload(u, size, "field name");
-            DataFields field = field(scratch, n);
-            if (field == null) {
+            int index = fieldIndex(n, FIELDS.length);
+            if (index < 0) {
                 throw fail(u, "unknown field '" + new String(scratch, 0, n, StandardCharsets.UTF_8) + "'");
             }
+            DataFields field = FIELDS[index];
             int bit = 1 << field.ordinal();
             if ((seen & bit) != 0) throw fail(u, "field '" + field + "' appears twice");
             seen |= bit;
@@ -79,26 +57,19 @@ public final class MsgpackCodec extends MsgpackMapCodec<Data> implements Evolvab
                     target.setPrice(readPrice(u));
                     break;
                 case flag:
-                    expect(u, ValueType.BOOLEAN, field);
-                    target.setFlag(u.unpackBoolean());
+                    target.setFlag(readFlag(u, field));
                     break;
                 case text:
                     readText(u, size, target.textBuffer());
                     break;
-                case side: {
-                    int len = stringPayload(u, size, "side");
-                    if (Arrays.equals(scratch, 0, len, BUY, 0, BUY.length)) target.setSide(Side.Buy);
-                    else if (Arrays.equals(scratch, 0, len, SELL, 0, SELL.length)) target.setSide(Side.Sell);
-                    else throw fail(u, "side must be \"Buy\" or \"Sell\"");
+                case side:
+                    target.setSide(readBuy(u, size) ? Side.Buy : Side.Sell);
                     break;
-                }
                 case smallInt:
-                    expect(u, ValueType.INTEGER, field);
-                    target.setSmallInt(u.unpackInt());
+                    target.setSmallInt(readInt(u, field));
                     break;
                 case longInt:
-                    expect(u, ValueType.INTEGER, field);
-                    target.setLongInt(u.unpackLong());
+                    target.setLongInt(readLong(u, field));
                     break;
                 default:
                     throw new AssertionError(field);
@@ -107,17 +78,9 @@ public final class MsgpackCodec extends MsgpackMapCodec<Data> implements Evolvab
         // six distinct known names: every field is there
     }
 
-    private static DataFields field(byte[] b, int n) {
-        for (DataFields f : FIELDS) {
-            byte[] name = NAMES[f.ordinal()];
-            if (Arrays.equals(b, 0, n, name, 0, name.length)) return f;
-        }
-        return null;
-    }
-
     @Override
     public Codec<Evolved> evolve(Change change) {
-        return new MsgpackEvolvedCodec(name, Layout.of(change));
+        return change == Change.addField ? new MsgpackAddFieldCodec(name) : new MsgpackEvolvedCodec(name, Layout.of(change));
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.wireshootout.codec.msgpack;
 
 import org.msgpack.core.MessagePacker;
 import org.msgpack.core.MessageUnpacker;
-import org.msgpack.value.ValueType;
 import org.wireshootout.codec.FieldMap.Layout;
 import org.wireshootout.model.evolution.Evolved;
 import org.wireshootout.model.evolution.SideV2;
@@ -70,24 +69,14 @@ final class MsgpackEvolvedCodec extends MsgpackMapCodec<Evolved> {
             }
             switch (f) {
                 case price: target.price = readPrice(u); break;
-                case flag:
-                    expect(u, ValueType.BOOLEAN, f);
-                    target.flag = u.unpackBoolean();
-                    break;
+                case flag: target.flag = readFlag(u, f); break;
                 case text: readText(u, size, target.text); break;
                 case side: target.side = side(u, stringPayload(u, size, "side")); break;
                 case smallInt:
-                    expect(u, ValueType.INTEGER, layout.name(f));
-                    target.smallInt = layout.wideSmallInt() ? u.unpackLong() : u.unpackInt();
+                    target.smallInt = layout.wideSmallInt() ? readLong(u, layout.name(f)) : readInt(u, layout.name(f));
                     break;
-                case longInt:
-                    expect(u, ValueType.INTEGER, f);
-                    target.longInt = u.unpackLong();
-                    break;
-                case venue:
-                    expect(u, ValueType.INTEGER, f);
-                    target.venue = u.unpackInt();
-                    break;
+                case longInt: target.longInt = readLong(u, f); break;
+                case venue: target.venue = readInt(u, f); break;
                 default: throw new AssertionError(f);
             }
         }

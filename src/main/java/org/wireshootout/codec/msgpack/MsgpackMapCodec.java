@@ -9,11 +9,16 @@ import org.msgpack.core.buffer.ArrayBufferInput;
 import org.msgpack.core.buffer.MessageBuffer;
 import org.msgpack.value.ValueType;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.FieldMap.Layout;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.utf8.StrictUtf8;
+import org.wireshootout.model.DataFields;
+import org.wireshootout.model.Side;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A message as one MessagePack map of named fields, through msgpack-core's packer and unpacker, both made once
@@ -30,6 +35,18 @@ import java.io.UncheckedIOException;
  * @param <T> the message
  */
 abstract class MsgpackMapCodec<T> extends NamedCodec<T> {
+    /**
+     * The names of version 1's six fields in its order (as {@link DataFields}), then {@code venue}, the field
+     * version 2 adds under {@code addField}: indexed as {@code Layout.Field}, pre-encoded.
+     */
+    static final byte[][] NAMES = new byte[Layout.Field.values().length][];
+    static final byte[] BUY = Side.Buy.name().getBytes(StandardCharsets.US_ASCII);
+    static final byte[] SELL = Side.Sell.name().getBytes(StandardCharsets.US_ASCII);
+
+    static {
+        for (Layout.Field f : Layout.Field.values()) NAMES[f.ordinal()] = f.name().getBytes(StandardCharsets.US_ASCII);
+    }
+
     private final MessageBufferSink out = new MessageBufferSink(256);
     private final MessagePacker packer = MessagePack.newDefaultPacker(out);
     /** Where string payloads are encoded to and read into. */
@@ -86,6 +103,37 @@ abstract class MsgpackMapCodec<T> extends NamedCodec<T> {
         }
     }
 
+    /**
+     * Version 1's six fields, names and values, in version 1's order, after a map header the caller packs: the
+     * whole of version 1's map and the start of version 2's under {@code addField}.
+     */
+    final void writeSixFields(MessagePacker p, double price, boolean flag, CharSequence text, byte[] side, int smallInt,
+                              long longInt) throws IOException {
+        packString(p, NAMES[0]);
+        p.packDouble(price);
+        packString(p, NAMES[1]);
+        p.packBoolean(flag);
+        packString(p, NAMES[2]);
+        packText(p, text);
+        packString(p, NAMES[3]);
+        packString(p, side);
+        packString(p, NAMES[4]);
+        p.packInt(smallInt);
+        packString(p, NAMES[5]);
+        p.packLong(longInt);
+    }
+
+    /**
+     * The index in {@link #NAMES} of the name in {@code scratch[0, n)}, among the first {@code fields} of them,
+     * or -1.
+     */
+    final int fieldIndex(int n, int fields) {
+        for (int i = 0; i < fields; i++) {
+            if (Arrays.equals(scratch, 0, n, NAMES[i], 0, NAMES[i].length)) return i;
+        }
+        return -1;
+    }
+
     /** Packs a pre-encoded string (a field name, a side). */
     static void packString(MessagePacker p, byte[] b) throws IOException {
         p.packRawStringHeader(b.length);
@@ -118,6 +166,30 @@ abstract class MsgpackMapCodec<T> extends NamedCodec<T> {
         if (n > scratch.length) scratch = new byte[Math.max(n, scratch.length * 2)];
         u.readPayload(scratch, 0, n);
         return n;
+    }
+
+    final boolean readFlag(MessageUnpacker u, Object what) throws IOException {
+        expect(u, ValueType.BOOLEAN, what);
+        return u.unpackBoolean();
+    }
+
+    /** Whether the side is Buy (true) or Sell (false); any other value fails. */
+    final boolean readBuy(MessageUnpacker u, int size) throws IOException {
+        int len = stringPayload(u, size, "side");
+        if (Arrays.equals(scratch, 0, len, BUY, 0, BUY.length)) return true;
+        if (Arrays.equals(scratch, 0, len, SELL, 0, SELL.length)) return false;
+        throw fail(u, "side must be \"Buy\" or \"Sell\"");
+    }
+
+    /** An int32; beyond its range msgpack-core's own {@code MessageIntegerOverflowException}. */
+    final int readInt(MessageUnpacker u, Object what) throws IOException {
+        expect(u, ValueType.INTEGER, what);
+        return u.unpackInt();
+    }
+
+    final long readLong(MessageUnpacker u, Object what) throws IOException {
+        expect(u, ValueType.INTEGER, what);
+        return u.unpackLong();
     }
 
     /** Reads a float64 or float32. */
