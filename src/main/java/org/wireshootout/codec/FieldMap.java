@@ -25,7 +25,7 @@ public final class FieldMap {
      * @param maxTextChars the longest text accepted (a safety limit of the format's own)
      */
     public static void fill(String format, Map<?, ?> map, Data target, int maxTextChars) {
-        keyBits(format, map, DataFields.values().length, true);
+        keyBits(format, map, false, true);
         if (map.size() != 6) throw new DecodeException(format, 0, "expected the 6 fields, found " + map.keySet());
         target.setPrice(price(format, map.get("price")));
         target.setFlag(flag(format, map.get("flag")));
@@ -45,7 +45,7 @@ public final class FieldMap {
      * straight-line reader the evolution benchmark times; the other changes use the table-driven one.
      */
     public static void fillAddField(String format, Map<?, ?> map, Evolved target, int maxTextChars) {
-        int present = keyBits(format, map, Layout.Field.values().length, false);
+        int present = keyBits(format, map, true, false);
         target.price = (present & 1) != 0 ? price(format, map.get("price")) : 0;
         target.flag = (present & 1 << 1) != 0 && flag(format, map.get("flag"));
         target.text.setLength(0);
@@ -57,24 +57,23 @@ public final class FieldMap {
     }
 
     /**
-     * One pass over the map's keys: which of the first {@code fields} fields of {@link Layout.Field} (version 1's
-     * six, in {@link DataFields} order, then venue) it has, as bits ({@code 1 << ordinal}). A key that is none of
-     * them is refused when {@code strict} (version 1), skipped otherwise (version 2).
+     * One pass over the map's keys: which of version 1's six fields (and venue, if {@code venue}) it has, as bits
+     * ({@code 1 << ordinal} of {@link DataFields}, venue {@code 1 << 6} as in {@link Layout.Field}). A key that is
+     * none of them is refused when {@code strict} (version 1), skipped otherwise (version 2).
      */
-    private static int keyBits(String format, Map<?, ?> map, int fields, boolean strict) {
+    private static int keyBits(String format, Map<?, ?> map, boolean venue, boolean strict) {
         int bits = 0;
         for (Object key : map.keySet()) {
-            int i = key instanceof String ? fieldIndex((String) key, fields) : -1;
+            int i = key instanceof String ? fieldIndex((String) key, venue) : -1;
             if (i >= 0) bits |= 1 << i;
             else if (strict) throw new DecodeException(format, 0, "unknown field '" + key + "'");
         }
         return bits;
     }
 
-    private static int fieldIndex(String key, int fields) {
-        Layout.Field[] all = Layout.Field.values();
-        for (int i = 0; i < fields; i++) if (all[i].name().equals(key)) return i;
-        return -1;
+    private static int fieldIndex(String key, boolean venue) {
+        for (DataFields f : DataFields.values()) if (f.name().equals(key)) return f.ordinal();
+        return venue && "venue".equals(key) ? Layout.Field.venue.ordinal() : -1;
     }
 
     /** Whether the side is "Buy" (true) or "Sell" (false); anything else fails. */

@@ -23,7 +23,8 @@ import java.util.Arrays;
 /**
  * A message as one MessagePack map of named fields, through msgpack-core's packer and unpacker, both made once
  * and reused: the plumbing of the {@code msgpack} row ({@link MsgpackCodec}) and of its version 2
- * ({@link MsgpackEvolvedCodec}), which differ only in the map they write and read. The packer writes into an
+ * ({@link MsgpackAddFieldCodec} under addField, {@link MsgpackEvolvedCodec} under the other changes), which
+ * differ only in the map they write and read, through the field writers and readers here. The packer writes into an
  * output the codec owns ({@link MessageBufferSink}); the unpacker is {@code reset} onto an
  * {@link ArrayBufferInput} over the codec's byte array for every decode.
  *
