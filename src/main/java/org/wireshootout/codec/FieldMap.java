@@ -18,6 +18,8 @@ import java.util.Map;
  * tolerant reading from such a map ({@link #fill(String, Map, Evolved, Layout, int)}).
  */
 public final class FieldMap {
+    /** {@code DataFields.values()} copies its array on every call; this lookup runs once per key per message. */
+    private static final DataFields[] FIELDS = DataFields.values();
     private FieldMap() {
     }
 
@@ -72,7 +74,7 @@ public final class FieldMap {
     }
 
     private static int fieldIndex(String key, boolean venue) {
-        for (DataFields f : DataFields.values()) if (f.name().equals(key)) return f.ordinal();
+        for (DataFields f : FIELDS) if (f.name().equals(key)) return f.ordinal();
         return venue && "venue".equals(key) ? Layout.Field.venue.ordinal() : -1;
     }
 
