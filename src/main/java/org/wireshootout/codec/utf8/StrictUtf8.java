@@ -95,7 +95,12 @@ public final class StrictUtf8 {
             if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
                 throw new DecodeException(format, base + i - off, "overlong, surrogate or out-of-range UTF-8 sequence");
             }
-            out.appendCodePoint(cp);
+            if (cp < 0x10000) {
+                out.append((char) cp);
+            } else {
+                // the two surrogates one by one: appendCodePoint makes a char[2] per supplementary char
+                out.append(Character.highSurrogate(cp)).append(Character.lowSurrogate(cp));
+            }
             i += need + 1;
         }
     }
