@@ -337,6 +337,18 @@ profiler_args() {   # profiler_args GROUP RUN_DIR -> PROF_ARGS
     jfr) PROF_ARGS=(-prof "jfr:dir=$2/$1.profile") ;;
   esac
 }
+# A JFR recording's method samples (jdk.ExecutionSample: the converter's default; its --cpu option wants
+# async-profiler's own CPU events and finds none in a JDK recording) drawn as the same kind of flame graph
+# async-profiler writes, by its converter (Maven Central tools.profiler:jfr-converter, copied by the build into
+# target/); the recording stays, and a failed conversion is said, not fatal.
+JFR_CONVERTER="$ROOT/target/async-profiler/jfr-converter.jar"
+jfr_flame() {  # jfr_flame BASE: BASE.jfr -> BASE.flame.html
+  if [ ! -f "$JFR_CONVERTER" ]; then
+    echo "run.sh: no $JFR_CONVERTER (mvn package copies it): $1.jfr left without a flame graph" >&2; return 0
+  fi
+  "$JAVA_CMD" -jar "$JFR_CONVERTER" -o html --title "$(basename "$1") (JFR CPU samples)" "$1.jfr" "$1.flame.html" >/dev/null 2>&1 \
+    || echo "run.sh: converting $1.jfr to a flame graph failed; the recording is kept" >&2
+}
 collect_profile() {  # collect_profile GROUP: each benchmark's profile moved beside the format's JSON
   local g=$1 d f name n
   d="$RUN_DIR/$g.profile"
@@ -346,7 +358,10 @@ collect_profile() {  # collect_profile GROUP: each benchmark's profile moved bes
     [ -f "$f" ] || continue
     name=$(basename "$(dirname "$f")"); name=${name%%-*}; name=${name#org.wireshootout.bench.}
     if [ "$n" -eq 1 ]; then name=$g; else name="$g.$name"; fi
-    case $f in *.html) mv -f "$f" "$RUN_DIR/$name.flame.html" ;; *) mv -f "$f" "$RUN_DIR/$name.jfr" ;; esac
+    case $f in
+      *.html) mv -f "$f" "$RUN_DIR/$name.flame.html" ;;
+      *) mv -f "$f" "$RUN_DIR/$name.jfr"; jfr_flame "$RUN_DIR/$name" ;;
+    esac
   done
   # the rest (the reverse flame graph, JMH's summaries) stays in <format>.profile/
 }

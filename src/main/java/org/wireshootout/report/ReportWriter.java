@@ -204,7 +204,7 @@ public final class ReportWriter {
         }
         for (String f : files) {
             sb.append("- [").append(f).append("](").append(f).append(")")
-                    .append(f.endsWith(".jfr") ? ": JDK Flight Recorder, open in JDK Mission Control" : ": CPU flame graph").append('\n');
+                    .append(f.endsWith(".jfr") ? ": JDK Flight Recorder recording, open in JDK Mission Control" : ": CPU flame graph").append('\n');
         }
         sb.append('\n');
     }
