@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
         description = "Wire Shootout tools: the gallery of encodings, capture stats, reports.",
         subcommands = {GalleryCommand.class, BulkCommand.class, StatsCommand.class, GenerateCommand.class,
                 ReplayCommand.class, FormatsCommand.class, ReportCommand.class, CompareCommand.class,
-                SmokeCheckCommand.class, WireCommand.class, EvolutionCommand.class})
+                SmokeCheckCommand.class, WireCommand.class, EvolutionCommand.class,
+                ReferenceTableCommand.class})
 public final class Main implements Runnable {
 
     /** Exit status of a command that needs JVM flags this JVM was started without. */

@@ -1,0 +1,37 @@
+package org.wireshootout.cli;
+
+import org.wireshootout.report.SideBySideTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * Prints the table of a side-by-side run against the reference benchmark from its JMH files (the README's
+ * "Against the reference figures" table is this command's output for the committed run).
+ */
+@Command(name = "reference-table", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Print, as Markdown, the table of a side-by-side run (../shared/anchor/side-by-side.sh --out DIR): per "
+                + "row the medians over the rounds of the reference's and this project's p50, p99 and B/op, and the median "
+                + "ratio project / reference. Exits 1 when a file could not be read (the rest is still printed).")
+public final class ReferenceTableCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "DIR", description = "The side-by-side run's folder (A-<row>-<round>.json, B-<row>-<round>.json).")
+    Path dir;
+
+    @Override
+    public Integer call() {
+        SideBySideTable table;
+        try {
+            table = SideBySideTable.of(dir);
+        } catch (IOException e) {
+            System.err.println("reference-table: " + e.getMessage());
+            return 1;
+        }
+        System.out.print(table.markdown());
+        for (String p : table.problems()) System.err.println("reference-table: " + p);
+        return table.problems().isEmpty() ? 0 : 1;
+    }
+}

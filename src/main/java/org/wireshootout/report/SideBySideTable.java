@@ -1,0 +1,149 @@
+package org.wireshootout.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The table of a side-by-side run against the reference benchmark ({@code ../shared/anchor/side-by-side.sh}),
+ * computed from the run's JMH files: {@code A-<row>-<round>.json} is the reference's result for a row and round,
+ * {@code B-<row>-<round>.json} this project's. Per row, over the rounds where both files are readable: the
+ * median p50, p99 and B/op of each side, and the median of the per-round ratios project p50 / reference p50,
+ * the same rule and the same rounding as the script's own table, so the README's table can be made from the
+ * committed files rather than typed.
+ */
+public final class SideBySideTable {
+    private static final Pattern FILE = Pattern.compile("([AB])-(.+)-(\\d+)\\.json");
+
+    /** One round of one side: p50, p99 (ns) and B/op (NaN without {@code -prof gc}). */
+    private static final class Figures {
+        final double p50;
+        final double p99;
+        final double bytesPerOp;
+
+        Figures(double p50, double p99, double bytesPerOp) {
+            this.p50 = p50;
+            this.p99 = p99;
+            this.bytesPerOp = bytesPerOp;
+        }
+    }
+
+    private final MarkdownTable table = new MarkdownTable().text("row").number("reference p50").number("project p50")
+            .number("project / reference (p50)").number("reference p99").number("project p99")
+            .number("reference B/op").number("project B/op");
+    private final List<String> problems = new ArrayList<>();
+
+    private SideBySideTable() {
+    }
+
+    /**
+     * Reads the side-by-side run in {@code dir}.
+     *
+     * @throws IOException when the folder cannot be listed or holds no {@code A-<row>-<round>.json} file
+     */
+    public static SideBySideTable of(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) throw new IOException(dir + " is not a folder");
+        TreeMap<String, TreeSet<Integer>> rounds = new TreeMap<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            files.forEach(f -> {
+                Matcher m = FILE.matcher(f.getFileName().toString());
+                if (m.matches()) rounds.computeIfAbsent(m.group(2), k -> new TreeSet<>()).add(Integer.parseInt(m.group(3)));
+            });
+        }
+        if (rounds.isEmpty()) throw new IOException(dir + " holds no A-<row>-<round>.json / B-<row>-<round>.json files of a side-by-side run");
+        SideBySideTable t = new SideBySideTable();
+        ObjectMapper json = new ObjectMapper();
+        for (var row : rounds.entrySet()) t.addRow(json, dir, row.getKey(), row.getValue());
+        return t;
+    }
+
+    private void addRow(ObjectMapper json, Path dir, String row, TreeSet<Integer> roundNumbers) {
+        List<Figures> a = new ArrayList<>();
+        List<Figures> b = new ArrayList<>();
+        for (int round : roundNumbers) {
+            Figures x = read(json, dir.resolve("A-" + row + "-" + round + ".json"));
+            Figures y = read(json, dir.resolve("B-" + row + "-" + round + ".json"));
+            if (x != null && y != null) {
+                a.add(x);
+                b.add(y);
+            }
+        }
+        if (a.isEmpty()) {
+            problems.add(row + ": no round with both A-" + row + "-N.json and B-" + row + "-N.json readable in " + dir);
+            table.row(row, "failed", "", "", "", "", "", "");
+            return;
+        }
+        double[] ratios = new double[a.size()];
+        for (int i = 0; i < ratios.length; i++) ratios[i] = b.get(i).p50 / a.get(i).p50;
+        table.row(row, fixed(median(a, 0), 0), fixed(median(b, 0), 0), fixed(median(ratios), 2),
+                fixed(median(a, 1), 0), fixed(median(b, 1), 0), fixed(median(a, 2), 1), fixed(median(b, 2), 1));
+    }
+
+    /** One JMH result file's figures, or null (and a problem noted) when it is missing or not such a file. */
+    private Figures read(ObjectMapper json, Path file) {
+        if (!Files.isRegularFile(file)) {
+            problems.add(file + ": missing");
+            return null;
+        }
+        try {
+            JsonNode first = json.readTree(file.toFile()).path(0);
+            JsonNode p = first.path("primaryMetric").path("scorePercentiles");
+            if (!p.path("50.0").isNumber() || !p.path("99.0").isNumber()) {
+                problems.add(file + ": no p50 / p99 in primaryMetric.scorePercentiles (not a JMH SampleTime result)");
+                return null;
+            }
+            JsonNode alloc = first.path("secondaryMetrics").path("gc.alloc.rate.norm").path("score");
+            return new Figures(p.get("50.0").asDouble(), p.get("99.0").asDouble(), alloc.isNumber() ? alloc.asDouble() : Double.NaN);
+        } catch (IOException e) {
+            problems.add(file + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    private static double median(List<Figures> rounds, int which) {
+        double[] v = new double[rounds.size()];
+        for (int i = 0; i < v.length; i++) {
+            Figures f = rounds.get(i);
+            v[i] = which == 0 ? f.p50 : which == 1 ? f.p99 : f.bytesPerOp;
+        }
+        return median(v);
+    }
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    /**
+     * {@code value} with {@code decimals} places, rounding the exact binary value half to even, as the script's
+     * Python formatting does ({@code String.format} would round a tie such as 70.5 up).
+     */
+    static String fixed(double value, int decimals) {
+        if (Double.isNaN(value)) return "n/a";
+        return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN).toPlainString();
+    }
+
+    /** The table in Markdown, a row per benchmark row, in name order. */
+    public String markdown() {
+        return table.toString();
+    }
+
+    /** What could not be read (a missing or foreign file, a row with no usable round); empty when all was read. */
+    public List<String> problems() {
+        return problems;
+    }
+}
