@@ -33,10 +33,18 @@ class BsonBytesCodec<T> extends NamedCodec<T> {
     private ByteBufNIO inputBuf;
     private ByteBufferBsonInput input;
     private BsonBinaryReader reader;
+    private final StrictBsonText strictText;
 
     BsonBytesCodec(String name, BsonMapping<T> mapping) {
+        this(name, mapping, false);
+    }
+
+    /** @param strictText check the text's UTF-8 before the library decodes it ({@link StrictBsonText}): version 1 */
+    BsonBytesCodec(String name, BsonMapping<T> mapping, boolean strictText) {
         super(name);
         this.mapping = mapping;
+        this.strictText = strictText ? new StrictBsonText(name) : null;
+        if (strictText) mapping.strictText(this.strictText);
     }
 
     @Override
@@ -60,6 +68,7 @@ class BsonBytesCodec<T> extends NamedCodec<T> {
             inputBuf = new ByteBufNIO(store.duplicate()); // own position/limit, same memory
             input = new ByteBufferBsonInput(inputBuf);
             reader = new BsonBinaryReader(input);
+            if (strictText != null) strictText.bind(inputBuf, input);
         }
         inputBuf.limit(length());
         inputBuf.position(0);

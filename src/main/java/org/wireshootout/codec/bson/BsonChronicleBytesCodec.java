@@ -12,7 +12,7 @@ import org.wireshootout.model.evolution.Evolved;
  */
 public final class BsonChronicleBytesCodec extends BsonBytesCodec<Data> implements Evolvable {
     public BsonChronicleBytesCodec(String name) {
-        super(name, new BsonDataMapping(name));
+        super(name, new BsonDataMapping(name), true);
     }
 
     @Override

@@ -11,7 +11,7 @@ import org.wireshootout.model.evolution.Evolved;
  */
 public final class BsonCodec extends BsonHeapCodec<Data> implements Evolvable {
     public BsonCodec(String name) {
-        super(name, new BsonDataMapping(name));
+        super(name, new BsonDataMapping(name), true);
     }
 
     @Override

@@ -19,7 +19,8 @@ import java.util.function.IntSupplier;
  * returns a new String for every field name and string value read; nothing here can avoid that.
  *
  * <p>Reading accepts the fields in any order; an unknown, repeated or missing field or a value of another BSON
- * type is a {@link DecodeException} (the library's own exceptions cover malformed bytes and lying lengths).
+ * type is a {@link DecodeException} (the library's own exceptions cover malformed bytes and lying lengths). The
+ * version-1 codecs also check the text's UTF-8 before the library decodes it ({@link StrictBsonText}).
  */
 final class BsonDataMapping extends BsonMapping<Data> {
     private static final int ALL_FIELDS = (1 << 6) - 1;

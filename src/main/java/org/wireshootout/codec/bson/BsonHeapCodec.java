@@ -35,10 +35,18 @@ class BsonHeapCodec<T> extends NamedCodec<T> {
     private ByteBufNIO inputBuf;
     private ByteBufferBsonInput input;
     private BsonBinaryReader reader;
+    private final StrictBsonText strictText;
 
     BsonHeapCodec(String name, BsonMapping<T> mapping) {
+        this(name, mapping, false);
+    }
+
+    /** @param strictText check the text's UTF-8 before the library decodes it ({@link StrictBsonText}): version 1 */
+    BsonHeapCodec(String name, BsonMapping<T> mapping, boolean strictText) {
         super(name);
         this.mapping = mapping;
+        this.strictText = strictText ? new StrictBsonText(name) : null;
+        if (strictText) mapping.strictText(this.strictText);
     }
 
     @Override
@@ -61,6 +69,7 @@ class BsonHeapCodec<T> extends NamedCodec<T> {
             inputBuf = new ByteBufNIO(ByteBuffer.wrap(array));
             input = new ByteBufferBsonInput(inputBuf);
             reader = new BsonBinaryReader(input);
+            if (strictText != null) strictText.bind(inputBuf, input);
         }
         inputBuf.limit(out.getPosition());
         inputBuf.position(0);

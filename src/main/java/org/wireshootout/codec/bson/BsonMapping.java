@@ -26,9 +26,16 @@ abstract class BsonMapping<T> {
     static final String LONG_INT = DataFields.longInt.name();
 
     final String format;
+    /** Strict UTF-8 for the text, or null: only the version-1 rows turn it on (see {@link StrictBsonText}). */
+    private StrictBsonText strictText;
 
     BsonMapping(String format) {
         this.format = format;
+    }
+
+    /** Turns on the text's strict UTF-8 check; the codec binds it to its input. */
+    final void strictText(StrictBsonText check) {
+        this.strictText = check;
     }
 
     /** Writes {@code v} as one top-level document. */
@@ -65,6 +72,8 @@ abstract class BsonMapping<T> {
     final void readText(BsonReader r, BsonType type, StringBuilder sb, IntSupplier position) {
         expect(type, BsonType.STRING, TEXT, position);
         sb.setLength(0);
+        StrictBsonText strict = strictText;
+        if (strict != null) strict.check();
         sb.append(r.readString());
     }
 

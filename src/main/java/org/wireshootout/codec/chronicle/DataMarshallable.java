@@ -47,8 +47,9 @@ final class DataMarshallable extends SixFieldMarshallable<Data, Side> {
      * @param textOut how the text goes to the wire; the bytes written are the same whichever is chosen
      * @param boundLengths check each text value's length against the document before reading it (an unchecked
      *                     buffer; see {@link WireText#checkLength})
+     * @param strict  the text wires' value checks ({@link StrictTextValues}), null for a binary row
      */
-    DataMarshallable(boolean inOrder, TextOut textOut, boolean boundLengths) {
-        super(SixFields.DATA, inOrder, textOut, boundLengths);
+    DataMarshallable(boolean inOrder, TextOut textOut, boolean boundLengths, StrictTextValues strict) {
+        super(SixFields.DATA, inOrder, textOut, boundLengths, strict);
     }
 }

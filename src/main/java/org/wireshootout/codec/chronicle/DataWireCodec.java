@@ -13,7 +13,12 @@ import org.wireshootout.model.evolution.Evolved;
 abstract class DataWireCodec extends WireCodec<Data> implements Evolvable {
 
     DataWireCodec(String name, WireSetup setup) {
-        super(name, setup, new DataMarshallable(setup.inOrder(), setup.textOut(), setup.unchecked()), GUARD);
+        this(name, setup, null);
+    }
+
+    /** @param strict the text wires' value checks on version 1 ({@link StrictTextValues}); version 2 has none */
+    DataWireCodec(String name, WireSetup setup, StrictTextValues strict) {
+        super(name, setup, new DataMarshallable(setup.inOrder(), setup.textOut(), setup.unchecked(), strict), GUARD);
     }
 
     @Override

@@ -12,12 +12,14 @@ import java.nio.charset.StandardCharsets;
  * puts plain text out as UTF-8 whatever the flag says, while its reader takes each byte as one char, so every
  * char from U+0080 up comes back garbled ("café" as "cafÃ©"), Latin-1 included. UTF-8 mode reads what it
  * writes. For the ASCII text of the benchmark message the bytes are identical in both modes. Fields are read
- * in the written order (see {@link DataMarshallable}).
+ * in the written order (see {@link DataMarshallable}), and version 1 checks the bytes of each value it reads and
+ * what follows the last ({@link StrictTextValues}), since JSONWire's readers are lenient.
  */
 public final class JsonWireCodec extends DataWireCodec {
 
     public JsonWireCodec(String name) {
-        super(name, new WireSetup(b -> new JSONWire(b, false), true, DataMarshallable.TextOut.BUILDER, false, false));
+        super(name, new WireSetup(b -> new JSONWire(b, false), true, DataMarshallable.TextOut.BUILDER, false, false),
+                new StrictTextValues(name, true));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.wireshootout.codec.chronicle;
 
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.Marshallable;
 import net.openhft.chronicle.wire.ValueIn;
 import net.openhft.chronicle.wire.ValueOut;
@@ -21,6 +22,8 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
     private final boolean inOrder;
     private final boolean boundLengths;
     private final WireText text;
+    /** The text wires' value checks, or null: a binary row or a version 2 pays one null test per value. */
+    private final StrictTextValues strict;
     private final StringBuilder fieldName = new StringBuilder(16);
     private T source;
     private T target;
@@ -32,6 +35,13 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
      *                     buffer; see {@link WireText#checkLength})
      */
     SixFieldMarshallable(SixFields<T, E> fields, boolean inOrder, DataMarshallable.TextOut textOut, boolean boundLengths) {
+        this(fields, inOrder, textOut, boundLengths, null);
+    }
+
+    /** @param strict the text wires' value checks (version 1 of TextWire and JSONWire), null for none */
+    SixFieldMarshallable(SixFields<T, E> fields, boolean inOrder, DataMarshallable.TextOut textOut, boolean boundLengths,
+                         StrictTextValues strict) {
+        this.strict = strict;
         this.fields = fields;
         this.inOrder = inOrder;
         this.boundLengths = boundLengths;
@@ -68,18 +78,34 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
     public final void readMarshallable(WireIn wire) {
         T v = target;
         SixFields<T, E> f = fields;
+        StrictTextValues s = strict;
+        // only the checked rows look at the bytes; a binary row takes neither the buffer nor a position
+        Bytes<?> b = s == null ? null : wire.bytes();
         f.price(v, field(wire, DataKeys.price).float64());
-        f.flag(v, field(wire, DataKeys.flag).bool());
+        ValueIn flagIn = field(wire, DataKeys.flag);
+        long at = s == null ? 0 : b.readPosition();
+        boolean flag = flagIn.bool();
+        if (s != null) s.flag(b, at, flag);
+        f.flag(v, flag);
         ValueIn textIn = field(wire, DataKeys.text);
         if (boundLengths) WireText.checkLength(wire, "text");
+        if (s != null) s.text(b, b.readPosition());
         WireText.read(textIn, f.text(v));
         ValueIn sideIn = field(wire, DataKeys.side);
         if (boundLengths) WireText.checkLength(wire, "side");
         E side = sideIn.asEnum(f.sides());
         if (side == null) throw new IllegalStateException("side is missing");
         f.side(v, side);
-        f.smallInt(v, field(wire, DataKeys.smallInt).int32());
-        f.longInt(v, field(wire, DataKeys.longInt).int64());
+        ValueIn smallIn = field(wire, DataKeys.smallInt);
+        at = s == null ? 0 : b.readPosition();
+        int smallInt = smallIn.int32();
+        if (s != null) s.integer(b, at, smallInt, StrictTextValues.INT_DIGITS, "smallInt");
+        f.smallInt(v, smallInt);
+        ValueIn longIn = field(wire, DataKeys.longInt);
+        at = s == null ? 0 : b.readPosition();
+        long longInt = longIn.int64();
+        if (s != null) s.end(b, s.integer(b, at, longInt, StrictTextValues.LONG_DIGITS, "longInt"));
+        f.longInt(v, longInt);
         readAppended(wire, v);
     }
 

@@ -26,6 +26,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BsonCodecTest {
 
@@ -96,6 +97,40 @@ class BsonCodecTest {
         bad.add(docLength);
         for (byte[] b : bad) assertThrows(DecodeException.class, () -> decode(codec, b));
         assertEquals(expected, decode(codec, bytes(ok)));
+    }
+
+    /**
+     * The text's UTF-8 is checked before the library decodes it ({@link StrictBsonText}): every well-formed text reads
+     * back, from empty to four-byte sequences, and each kind of malformed sequence is refused at the byte that
+     * breaks it, which the library read as U+FFFD.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"bson", "bsonCBytes"})
+    void theTextMustBeStrictUtf8(Format format) {
+        Codec<Data> codec = format.newCodec();
+        for (String text : List.of("", "a", "caf\u00e9", "\u00e9", "\u20ac", "\ud83d\ude00", "x\ud83d\ude00y",
+                "Gr\u00fc\u00dfe, \u6771\u4eac", "\u007f", "\u0080", "\u07ff", "\u0800", "\uffff", "\udbff\udfff")) {
+            Data sent = new Data(1.5, true, text, Side.Buy, 1, 2);
+            assertEquals(sent, decode(codec, encoded(format, sent)), text);
+        }
+        // "ab" + the replacement at 'a', then what each malformed string is refused at (index into the text)
+        byte[][] malformed = {
+                {(byte) 0xC3, 0x28}, {(byte) 0x80, 0x61}, {(byte) 0xC0, (byte) 0xAF}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+                {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, {(byte) 0xFF, 0x61}, {0x61, (byte) 0xE2, (byte) 0x82}};
+        int[] refusedAt = {1, 0, 0, 0, 0, 0, 1};
+        for (int m = 0; m < malformed.length; m++) {
+            byte[] text = malformed[m];
+            String placeholder = "#".repeat(text.length);
+            byte[] b = encoded(format, new Data(1.5, true, placeholder, Side.Buy, 1, 2));
+            int at = indexOf(b, placeholder.getBytes());
+            System.arraycopy(text, 0, b, at, text.length);
+            long offset = at + refusedAt[m];
+            DecodeException e = assertThrows(DecodeException.class, () -> decode(codec, b), Arrays.toString(text));
+            assertEquals(offset, e.offset(), e.getMessage());
+            assertTrue(e.getMessage().startsWith(format.name() + ": at offset " + offset + ": "), e.getMessage());
+        }
+        Data sent = new Data(1.5, true, "caf\u00e9", Side.Buy, 1, 2);
+        assertEquals(sent, decode(codec, encoded(format, sent)), "the codec reads again after a refusal");
     }
 
     private static byte[] encoded(Format f, Data v) {
