@@ -35,23 +35,22 @@ final class StrictBsonText {
         int at = input.getPosition();
         int limit = b.limit();
         if (at > limit - 4) return; // the library's length read refuses it
-        // little-endian by the BSON spec, assembled here so that the buffer's byte order does not matter
-        int n = (b.get(at) & 0xFF) | (b.get(at + 1) & 0xFF) << 8 | (b.get(at + 2) & 0xFF) << 16 | b.get(at + 3) << 24;
+        // two bulk reads into the scratch array (the buffer's get(int) checks and counts on every call):
+        // the length, little-endian by the BSON spec whatever the buffer's byte order, then the bytes
+        byte[] s = scratch;
+        b.get(at, s, 0, 4);
+        int n = (s[0] & 0xFF) | (s[1] & 0xFF) << 8 | (s[2] & 0xFF) << 16 | s[3] << 24;
         int start = at + 4;
         int length = n - 1; // the length counts the trailing NUL
         if (length < 0 || length > limit - start) return; // a lying length: the library refuses it
-        for (int i = start, end = start + length; i < end; i++) {
-            if (b.get(i) < 0) {
-                validate(b, start, length);
+        if (length > s.length) s = scratch = new byte[Math.max(length, 2 * s.length)];
+        b.get(start, s, 0, length);
+        for (int i = 0; i < length; i++) {
+            if (s[i] < 0) {
+                chars.setLength(0);
+                StrictUtf8.decode(s, 0, length, chars, format, start);
                 return;
             }
         }
-    }
-
-    private void validate(ByteBuf b, int start, int length) {
-        byte[] s = scratch.length >= length ? scratch : (scratch = new byte[length]);
-        b.get(start, s, 0, length);
-        chars.setLength(0);
-        StrictUtf8.decode(s, 0, length, chars, format, start);
     }
 }
