@@ -16,11 +16,12 @@ import org.wireshootout.model.Side;
  * {@code stopBit}, price, longInt and smallInt use Chronicle's stop-bit (variable-length) encodings instead
  * of 8, 8 and 4 bytes.
  *
- * <p>The text goes out through {@code write8bit} given a {@code Bytes} ({@link Latin1Text}), which copies it
- * in one go, as in the library's benchmark; given the {@code StringBuilder} itself it copies char by char, and
- * that loop was half of this row's time. A char above U+00FF is refused (ArithmeticException), so text outside
- * Latin-1 cannot be encoded by these rows. Reading uses the library's {@code read8bit}, which fills the
- * builder's storage directly.
+ * <p>The text is written as {@code write8bit} writes it (stop-bit length, a byte a char) and read back into the
+ * builder by {@link Latin1Text}: narrowed into a reused array and copied in one go each way. Given the
+ * {@code StringBuilder}, {@code write8bit} copies char by char (half of this row's time once), and
+ * {@code read8bit(StringBuilder)} reads the builder's coder by reflection on every call (a tenth of it); the bytes
+ * on the wire are the same. A char above U+00FF is refused (ArithmeticException), so text outside Latin-1
+ * cannot be encoded by these rows.
  */
 final class DataBytesMarshallable extends SixFieldBytesMarshallable<Data, Side> {
     /** Offsets of the fixed-width layout's fields from the start of the payload. */

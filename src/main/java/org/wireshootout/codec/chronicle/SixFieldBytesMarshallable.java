@@ -52,7 +52,7 @@ class SixFieldBytesMarshallable<T, E extends Enum<E>> implements BytesMarshallab
         }
         out.writeBoolean(f.flag(v))
                 .writeUnsignedByte(f.side(v).ordinal());
-        out.write8bit(latin1.of(f.text(v)));
+        latin1.write(out, f.text(v));
         writeAppended(out, v);
     }
 
@@ -73,8 +73,7 @@ class SixFieldBytesMarshallable<T, E extends Enum<E>> implements BytesMarshallab
         }
         f.flag(v, in.readBoolean());
         f.side(v, f.sideAt(in.readUnsignedByte()));
-        // read8bit clears the builder, checks the length against the bytes left, and fills it without a String
-        if (!in.read8bit(f.text(v))) throw new IllegalStateException("text is null");
+        latin1.read(in, f.text(v));
         readAppended(in, v);
     }
 
