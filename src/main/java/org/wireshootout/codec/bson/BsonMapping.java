@@ -73,8 +73,10 @@ abstract class BsonMapping<T> {
         expect(type, BsonType.STRING, TEXT, position);
         sb.setLength(0);
         StrictBsonText strict = strictText;
-        if (strict != null) strict.check();
-        sb.append(r.readString());
+        int at = strict == null ? 0 : strict.position();
+        String text = r.readString();
+        if (strict != null) strict.check(at, text);
+        sb.append(text);
     }
 
     /** Whether the side is Buy (true) or Sell (false); any other value fails. */

@@ -6,11 +6,12 @@ import org.wireshootout.codec.utf8.StrictUtf8;
 
 /**
  * Strict UTF-8 for a version-1 BSON row's text. The library's {@code readString} turns a malformed sequence into
- * U+FFFD, and BSON says strings are UTF-8, so the text's raw bytes are checked before the library decodes them:
- * the string (int32 length, the bytes, a NUL) starts at the reader's input position once the element's name is
- * read. ASCII, the benchmark's text, costs one pass over bytes already in cache; only a byte above 0x7F sends the
- * string through {@link StrictUtf8}, which names the byte that breaks it. A length that lies is left to the
- * library, which refuses it. A malformed sequence is a {@link org.wireshootout.codec.DecodeException} at its byte.
+ * U+FFFD, and BSON says strings are UTF-8. So the codec notes where the string starts (its int32 length, the
+ * bytes, a NUL, at the reader's input position once the element's name is read), lets the library read it, and
+ * looks at the raw bytes only when the result holds a U+FFFD: for a Latin-1 string, the benchmark's text among
+ * them, that look is {@code indexOf} answering at once. Then {@link StrictUtf8} names the byte that breaks the
+ * sequence, or passes a U+FFFD that was sent as such. A malformed sequence is a
+ * {@link org.wireshootout.codec.DecodeException} at its byte.
  */
 final class StrictBsonText {
     private final String format;
@@ -29,28 +30,22 @@ final class StrictBsonText {
         this.input = input;
     }
 
-    /** Refuses the string at the input position unless it is well-formed UTF-8; moves nothing. */
-    void check() {
+    /** Where the next string starts: call before the library reads it. */
+    int position() {
+        return input.getPosition();
+    }
+
+    /** Refuses the string read from {@code at} as {@code text} unless its bytes are well-formed UTF-8. */
+    void check(int at, String text) {
+        if (text.indexOf('\uFFFD') < 0) return; // no replacement char: the bytes were well formed
         ByteBuf b = buffer;
-        int at = input.getPosition();
-        int limit = b.limit();
-        if (at > limit - 4) return; // the library's length read refuses it
-        // two bulk reads into the scratch array (the buffer's get(int) checks and counts on every call):
-        // the length, little-endian by the BSON spec whatever the buffer's byte order, then the bytes
         byte[] s = scratch;
         b.get(at, s, 0, 4);
-        int n = (s[0] & 0xFF) | (s[1] & 0xFF) << 8 | (s[2] & 0xFF) << 16 | s[3] << 24;
-        int start = at + 4;
-        int length = n - 1; // the length counts the trailing NUL
-        if (length < 0 || length > limit - start) return; // a lying length: the library refuses it
-        if (length > s.length) s = scratch = new byte[Math.max(length, 2 * s.length)];
-        b.get(start, s, 0, length);
-        for (int i = 0; i < length; i++) {
-            if (s[i] < 0) {
-                chars.setLength(0);
-                StrictUtf8.decode(s, 0, length, chars, format, start);
-                return;
-            }
-        }
+        // little-endian by the BSON spec, whatever the buffer's byte order; the library has already checked it
+        int length = ((s[0] & 0xFF) | (s[1] & 0xFF) << 8 | (s[2] & 0xFF) << 16 | s[3] << 24) - 1;
+        if (length > s.length) s = scratch = new byte[length];
+        b.get(at + 4, s, 0, length);
+        chars.setLength(0);
+        StrictUtf8.decode(s, 0, length, chars, format, at + 4);
     }
 }
