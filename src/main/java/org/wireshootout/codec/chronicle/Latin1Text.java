@@ -92,6 +92,35 @@ final class Latin1Text {
         text.append(readChars);
     }
 
+    /**
+     * RawWire UTF-8's text (a stop-bit byte count, then the bytes) into {@code text} when every byte is ASCII, whose
+     * UTF-8 is one byte a char: the same bulk copy and append as {@link #read}, where the library's {@code textTo}
+     * decodes UTF-8 into the builder by way of its coder, read by reflection. Anything else (a byte above 0x7F, a
+     * null or a length beyond the bytes left) leaves the read position as it was and returns false, for the
+     * library to read or refuse as before.
+     */
+    boolean readAscii(Bytes<?> in, StringBuilder text) {
+        long at = in.readPosition();
+        long n = in.readStopBit();
+        if (n < 0 || n > in.readRemaining() || n > latin1.length) {
+            in.readPosition(at);
+            return false;
+        }
+        int length = (int) n;
+        byte[] b = latin1;
+        in.read(b, 0, length);
+        int any = 0;
+        for (int i = 0; i < length; i++) any |= b[i];
+        if (any < 0) {
+            in.readPosition(at);
+            return false;
+        }
+        readChars.length = length;
+        text.setLength(0);
+        text.append(readChars);
+        return true;
+    }
+
     /** The last text {@link #read} copied out, as chars: what the builder's bulk append loops over. */
     private final class ReadChars implements CharSequence {
         int length;

@@ -24,6 +24,9 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
     private final WireText text;
     /** The text wires' value checks, or null: a binary row or a version 2 pays one null test per value. */
     private final StrictTextValues strict;
+    /** RawWire UTF-8: read an ASCII text straight from the bytes ({@link WireSetup#rawUtf8Text}). */
+    private final boolean rawUtf8Text;
+    private final Latin1Text ascii;
     private final StringBuilder fieldName = new StringBuilder(16);
     private T source;
     private T target;
@@ -34,14 +37,17 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
      * @param boundLengths check each text value's length against the document before reading it (an unchecked
      *                     buffer; see {@link WireText#checkLength})
      */
-    SixFieldMarshallable(SixFields<T, E> fields, boolean inOrder, DataMarshallable.TextOut textOut, boolean boundLengths) {
-        this(fields, inOrder, textOut, boundLengths, null);
+    SixFieldMarshallable(SixFields<T, E> fields, boolean inOrder, DataMarshallable.TextOut textOut, boolean boundLengths,
+                         boolean rawUtf8Text) {
+        this(fields, inOrder, textOut, boundLengths, null, rawUtf8Text);
     }
 
     /** @param strict the text wires' value checks (version 1 of TextWire and JSONWire), null for none */
     SixFieldMarshallable(SixFields<T, E> fields, boolean inOrder, DataMarshallable.TextOut textOut, boolean boundLengths,
-                         StrictTextValues strict) {
+                         StrictTextValues strict, boolean rawUtf8Text) {
         this.strict = strict;
+        this.rawUtf8Text = rawUtf8Text;
+        this.ascii = rawUtf8Text ? new Latin1Text() : null;
         this.fields = fields;
         this.inOrder = inOrder;
         this.boundLengths = boundLengths;
@@ -90,7 +96,7 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
         ValueIn textIn = field(wire, DataKeys.text);
         if (boundLengths) WireText.checkLength(wire, "text");
         if (s != null) s.text(b, b.readPosition());
-        WireText.read(textIn, f.text(v));
+        if (!rawUtf8Text || !ascii.readAscii(wire.bytes(), f.text(v))) WireText.read(textIn, f.text(v));
         ValueIn sideIn = field(wire, DataKeys.side);
         if (boundLengths) WireText.checkLength(wire, "side");
         E side = sideIn.asEnum(f.sides());

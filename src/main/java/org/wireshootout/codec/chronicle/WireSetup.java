@@ -19,4 +19,12 @@ import java.util.function.Function;
  */
 record WireSetup(Function<Bytes<?>, Wire> wireFactory, boolean inOrder, DataMarshallable.TextOut textOut,
                  boolean unchecked, boolean positional) {
+
+    /**
+     * RawWire in UTF-8 mode: its text is a stop-bit byte count and the UTF-8 bytes, which the marshallable reads
+     * itself when they are ASCII ({@link Latin1Text#readAscii}) and otherwise leaves to the library.
+     */
+    boolean rawUtf8Text() {
+        return positional && textOut == DataMarshallable.TextOut.BUILDER;
+    }
 }

@@ -299,7 +299,7 @@ class ChronicleCodecTest {
         for (String text : texts) {
             Data v = new Data(3.5, true, text, Side.Sell, 9, -9);
             Bytes<?> expected = Bytes.allocateElasticOnHeap(64);
-            wireLike(f, expected).writeDocument(false, new DataMarshallable(false, DataMarshallable.TextOut.BUILDER, false, null).writing(v));
+            wireLike(f, expected).writeDocument(false, new DataMarshallable(false, DataMarshallable.TextOut.BUILDER, false, null, false).writing(v));
             c.encode(v);
             assertArrayEquals(expected.toByteArray(), c.bytes(), f + " '" + text + "'");
             Data back = new Data();
