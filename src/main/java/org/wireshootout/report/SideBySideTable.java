@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -87,8 +88,9 @@ public final class SideBySideTable {
         }
         double[] ratios = new double[a.size()];
         for (int i = 0; i < ratios.length; i++) ratios[i] = b.get(i).p50 / a.get(i).p50;
-        table.row(row, fixed(median(a, 0), 0), fixed(median(b, 0), 0), fixed(median(ratios), 2),
-                fixed(median(a, 1), 0), fixed(median(b, 1), 0), fixed(median(a, 2), 1), fixed(median(b, 2), 1));
+        table.row(row, fixed(median(a, f -> f.p50), 0), fixed(median(b, f -> f.p50), 0), fixed(median(ratios), 2),
+                fixed(median(a, f -> f.p99), 0), fixed(median(b, f -> f.p99), 0),
+                fixed(median(a, f -> f.bytesPerOp), 1), fixed(median(b, f -> f.bytesPerOp), 1));
     }
 
     /** One JMH result file's figures, or null (and a problem noted) when it is missing or not such a file. */
@@ -112,13 +114,8 @@ public final class SideBySideTable {
         }
     }
 
-    private static double median(List<Figures> rounds, int which) {
-        double[] v = new double[rounds.size()];
-        for (int i = 0; i < v.length; i++) {
-            Figures f = rounds.get(i);
-            v[i] = which == 0 ? f.p50 : which == 1 ? f.p99 : f.bytesPerOp;
-        }
-        return median(v);
+    private static double median(List<Figures> rounds, ToDoubleFunction<Figures> figure) {
+        return median(rounds.stream().mapToDouble(figure).toArray());
     }
 
     private static double median(double[] values) {

@@ -32,7 +32,7 @@ final class EvolvedMarshallable implements Marshallable, WireMarshalling<Evolved
         this.fields = EvolvedKeys.layout(EvolvedKeys.WIRE_ORDER, change);
         this.wideSmallInt = change == Change.widenSmallInt;
         this.boundLengths = setup.unchecked();
-        this.text = new WireText(setup.textOut());
+        this.text = new WireText(setup.textOut(), setup.rawUtf8Text());
     }
 
     @Override
@@ -77,7 +77,7 @@ final class EvolvedMarshallable implements Marshallable, WireMarshalling<Evolved
             switch (key) {
                 case price: e.price = in.float64(); break;
                 case flag: e.flag = in.bool(); break;
-                case text: WireText.read(in, e.text); break;
+                case text: text.read(wire, in, e.text); break;
                 case side: {
                     SideV2 side = in.asEnum(SideV2.class);
                     if (side == null) throw new IllegalStateException("side is missing");

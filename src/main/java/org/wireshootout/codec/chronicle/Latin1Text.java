@@ -23,7 +23,7 @@ final class Latin1Text {
      * above U+00FF is refused with an ArithmeticException, as {@code write8bit} refuses it.
      */
     Bytes<byte[]> of(StringBuilder text) {
-        if (narrow(text) > 0xFF) throw new ArithmeticException("text has a char above U+00FF, which 8-bit text cannot hold");
+        narrowLatin1(text);
         return view;
     }
 
@@ -38,11 +38,7 @@ final class Latin1Text {
     /** Narrows the chars into the view's array; returns all the chars OR-ed together, to tell what range they span. */
     private int narrow(StringBuilder text) {
         int n = text.length();
-        if (n > chars.length) {
-            chars = new char[Math.max(n, 2 * chars.length)];
-            latin1 = new byte[chars.length];
-            view = viewOf(latin1);
-        }
+        ensureCapacity(n);
         char[] c = chars;
         byte[] b = latin1;
         text.getChars(0, n, c, 0);
@@ -55,14 +51,27 @@ final class Latin1Text {
         return any;
     }
 
+    /** {@link #narrow}, refusing a char above U+00FF as {@code write8bit} does; returns the text's length. */
+    private int narrowLatin1(StringBuilder text) {
+        if (narrow(text) > 0xFF) throw new ArithmeticException("text has a char above U+00FF, which 8-bit text cannot hold");
+        return text.length();
+    }
+
+    /** Makes the arrays (and the view of the byte array) hold at least {@code n}. */
+    private void ensureCapacity(int n) {
+        if (n <= chars.length) return;
+        chars = new char[Math.max(n, 2 * chars.length)];
+        latin1 = new byte[chars.length];
+        view = viewOf(latin1);
+    }
+
     /**
      * Writes {@code text} as {@code write8bit} would (a stop-bit length, then one byte a char): narrowed into the
      * reused array and copied out with one {@code write(byte[], int, int)}, without going through a {@code Bytes}
      * view. A char above U+00FF is refused with an ArithmeticException, as {@code write8bit} refuses it.
      */
     void write(BytesOut<?> out, StringBuilder text) {
-        if (narrow(text) > 0xFF) throw new ArithmeticException("text has a char above U+00FF, which 8-bit text cannot hold");
-        int n = text.length();
+        int n = narrowLatin1(text);
         out.writeStopBit(n);
         out.write(latin1, 0, n);
     }
@@ -80,16 +89,8 @@ final class Latin1Text {
         if (n < 0 || n > left) {
             throw new IllegalStateException(n == -1 ? "text is null" : "text of " + n + " bytes, " + left + " left in the document");
         }
-        int length = (int) n;
-        if (length > latin1.length) {
-            latin1 = new byte[Math.max(length, 2 * latin1.length)];
-            chars = new char[latin1.length];
-            view = viewOf(latin1);
-        }
-        in.read(latin1, 0, length);
-        readChars.length = length;
-        text.setLength(0);
-        text.append(readChars);
+        copyOut(in, (int) n);
+        appendCopied(text, (int) n);
     }
 
     /**
@@ -102,23 +103,34 @@ final class Latin1Text {
     boolean readAscii(Bytes<?> in, StringBuilder text) {
         long at = in.readPosition();
         long n = in.readStopBit();
-        if (n < 0 || n > in.readRemaining() || n > latin1.length) {
+        if (n < 0 || n > in.readRemaining()) {
             in.readPosition(at);
             return false;
         }
         int length = (int) n;
+        copyOut(in, length);
         byte[] b = latin1;
-        in.read(b, 0, length);
         int any = 0;
         for (int i = 0; i < length; i++) any |= b[i];
         if (any < 0) {
             in.readPosition(at);
             return false;
         }
+        appendCopied(text, length);
+        return true;
+    }
+
+    /** Copies the next {@code length} bytes of {@code in}, which holds that many, into the array in one go. */
+    private void copyOut(BytesIn<?> in, int length) {
+        ensureCapacity(length);
+        in.read(latin1, 0, length);
+    }
+
+    /** Replaces {@code text} with the {@code length} bytes {@link #copyOut} copied, one char each. */
+    private void appendCopied(StringBuilder text, int length) {
         readChars.length = length;
         text.setLength(0);
         text.append(readChars);
-        return true;
     }
 
     /** The last text {@link #read} copied out, as chars: what the builder's bulk append loops over. */

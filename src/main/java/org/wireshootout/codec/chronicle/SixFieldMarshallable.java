@@ -24,9 +24,6 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
     private final WireText text;
     /** The text wires' value checks, or null: a binary row or a version 2 pays one null test per value. */
     private final StrictTextValues strict;
-    /** RawWire UTF-8: read an ASCII text straight from the bytes ({@link WireSetup#rawUtf8Text}). */
-    private final boolean rawUtf8Text;
-    private final Latin1Text ascii;
     private final StringBuilder fieldName = new StringBuilder(16);
     private T source;
     private T target;
@@ -46,12 +43,10 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
     SixFieldMarshallable(SixFields<T, E> fields, boolean inOrder, DataMarshallable.TextOut textOut, boolean boundLengths,
                          StrictTextValues strict, boolean rawUtf8Text) {
         this.strict = strict;
-        this.rawUtf8Text = rawUtf8Text;
-        this.ascii = rawUtf8Text ? new Latin1Text() : null;
         this.fields = fields;
         this.inOrder = inOrder;
         this.boundLengths = boundLengths;
-        this.text = new WireText(textOut);
+        this.text = new WireText(textOut, rawUtf8Text);
     }
 
     @Override
@@ -96,7 +91,7 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
         ValueIn textIn = field(wire, DataKeys.text);
         if (boundLengths) WireText.checkLength(wire, "text");
         if (s != null) s.text(b, b.readPosition());
-        if (!rawUtf8Text || !ascii.readAscii(wire.bytes(), f.text(v))) WireText.read(textIn, f.text(v));
+        text.read(wire, textIn, f.text(v));
         ValueIn sideIn = field(wire, DataKeys.side);
         if (boundLengths) WireText.checkLength(wire, "side");
         E side = sideIn.asEnum(f.sides());

@@ -12,10 +12,13 @@ import net.openhft.chronicle.wire.WireOut;
  */
 final class WireText {
     private final DataMarshallable.TextOut textOut;
+    /** RawWire UTF-8: an ASCII text is read straight from the bytes ({@link WireSetup#rawUtf8Text}). */
+    private final boolean rawUtf8Text;
     private final Latin1Text latin1 = new Latin1Text();
 
-    WireText(DataMarshallable.TextOut textOut) {
+    WireText(DataMarshallable.TextOut textOut, boolean rawUtf8Text) {
         this.textOut = textOut;
+        this.rawUtf8Text = rawUtf8Text;
     }
 
     /** Writes {@code text} as the value of {@code out}'s field; the bytes are the same whichever way is chosen. */
@@ -30,6 +33,14 @@ final class WireText {
             default:
                 return out.text(text);
         }
+    }
+
+    /**
+     * Reads the text value {@code in} of {@code wire} into {@code text}, refusing a null; on RawWire UTF-8 an ASCII
+     * text straight from the bytes ({@link Latin1Text#readAscii}), anything else through the library.
+     */
+    void read(WireIn wire, ValueIn in, StringBuilder text) {
+        if (!rawUtf8Text || !latin1.readAscii(wire.bytes(), text)) read(in, text);
     }
 
     /** Reads the value into {@code text}, refusing a null: every version of the message has a text. */
