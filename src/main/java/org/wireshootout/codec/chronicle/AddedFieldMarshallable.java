@@ -17,7 +17,7 @@ final class AddedFieldMarshallable extends SixFieldMarshallable<Evolved, SideV2>
     private final boolean positional;
 
     AddedFieldMarshallable(WireSetup setup) {
-        super(SixFields.EVOLVED, setup.inOrder(), setup.textOut(), setup.unchecked(), setup.rawUtf8Text());
+        super(SixFields.EVOLVED, setup.inOrder(), setup.textOut(), setup.unchecked(), setup.rawText());
         this.positional = setup.positional();
     }
 

@@ -48,9 +48,9 @@ final class DataMarshallable extends SixFieldMarshallable<Data, Side> {
      * @param boundLengths check each text value's length against the document before reading it (an unchecked
      *                     buffer; see {@link WireText#checkLength})
      * @param strict  the text wires' value checks ({@link StrictTextValues}), null for a binary row
-     * @param rawUtf8Text RawWire UTF-8: an ASCII text read straight from the bytes ({@link WireSetup#rawUtf8Text})
+     * @param rawText RawWire: the text read straight from the bytes ({@link WireSetup#rawText})
      */
-    DataMarshallable(boolean inOrder, TextOut textOut, boolean boundLengths, StrictTextValues strict, boolean rawUtf8Text) {
-        super(SixFields.DATA, inOrder, textOut, boundLengths, strict, rawUtf8Text);
+    DataMarshallable(boolean inOrder, TextOut textOut, boolean boundLengths, StrictTextValues strict, boolean rawText) {
+        super(SixFields.DATA, inOrder, textOut, boundLengths, strict, rawText);
     }
 }

@@ -19,7 +19,7 @@ abstract class DataWireCodec extends WireCodec<Data> implements Evolvable {
     /** @param strict the text wires' value checks on version 1 ({@link StrictTextValues}); version 2 has none */
     DataWireCodec(String name, WireSetup setup, StrictTextValues strict) {
         super(name, setup, new DataMarshallable(setup.inOrder(), setup.textOut(), setup.unchecked(), strict,
-                setup.rawUtf8Text()), GUARD);
+                setup.rawText()), GUARD);
     }
 
     @Override

@@ -32,7 +32,7 @@ final class EvolvedMarshallable implements Marshallable, WireMarshalling<Evolved
         this.fields = EvolvedKeys.layout(EvolvedKeys.WIRE_ORDER, change);
         this.wideSmallInt = change == Change.widenSmallInt;
         this.boundLengths = setup.unchecked();
-        this.text = new WireText(setup.textOut(), setup.rawUtf8Text());
+        this.text = new WireText(setup.textOut(), setup.rawText());
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.wireshootout.codec.chronicle;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesIn;
 import net.openhft.chronicle.bytes.BytesOut;
+import net.openhft.chronicle.core.util.StringUtils;
 
 /**
  * A {@link StringBuilder}'s text as a Chronicle {@link Bytes}, one byte per char, so that Chronicle's writers
@@ -12,6 +13,14 @@ import net.openhft.chronicle.bytes.BytesOut;
  * text (its message holds the text in a {@code Bytes}). The chars are copied out of the builder and narrowed
  * into a reused array that a reused {@code Bytes} view reads: nothing is allocated per message once the array
  * is long enough.
+ *
+ * <p>Where the builder already holds one byte a char (the JDK's compact strings: every char it has held is
+ * Latin-1), its own array is those bytes, and the text is copied straight between it and the wire: written with
+ * one {@code write(byte[], int, int)}, read with one {@code read(byte[], int, int)} and the builder's length set.
+ * That is what Chronicle's own {@code read8bit(StringBuilder)} does, through the same chronicle-core helpers
+ * ({@code StringUtils.extractBytes}, {@code setCount}), except that Chronicle looks up the builder's coder by
+ * reflection on every call; here the array's length against the builder's capacity tells the same thing
+ * ({@link #ownBytes}). A builder that holds two bytes a char takes the copying path above.
  */
 final class Latin1Text {
     private char[] chars = new char[64];
@@ -23,8 +32,12 @@ final class Latin1Text {
      * above U+00FF is refused with an ArithmeticException, as {@code write8bit} refuses it.
      */
     Bytes<byte[]> of(StringBuilder text) {
-        narrowLatin1(text);
-        return view;
+        byte[] own = ownBytes(text);
+        if (own == null) {
+            narrowLatin1(text);
+            return view;
+        }
+        return copyOwn(own, text.length());
     }
 
     /**
@@ -32,7 +45,31 @@ final class Latin1Text {
      * null, and the caller writes the builder itself.
      */
     Bytes<byte[]> ifAscii(StringBuilder text) {
-        return narrow(text) < 0x80 ? view : null;
+        byte[] own = ownBytes(text);
+        if (own == null) return narrow(text) < 0x80 ? view : null;
+        int n = text.length();
+        return ascii(own, n) ? copyOwn(own, n) : null;
+    }
+
+    /**
+     * The first {@code n} bytes of a builder's own array, copied into the view's array (one array copy, nothing to
+     * narrow): the view itself cannot wrap the builder's array, which differs from message to message.
+     */
+    private Bytes<byte[]> copyOwn(byte[] own, int n) {
+        ensureCapacity(n);
+        System.arraycopy(own, 0, latin1, 0, n);
+        view.readPositionRemaining(0, n);
+        return view;
+    }
+
+    /**
+     * The builder's own array when it holds one byte a char, else null. A builder's array is {@code capacity()}
+     * bytes long with one byte a char and twice that with two (JDK 9 and later), so the lengths tell the coder
+     * without reading it.
+     */
+    static byte[] ownBytes(StringBuilder text) {
+        byte[] value = StringUtils.extractBytes(text);
+        return value.length == text.capacity() ? value : null;
     }
 
     /** Narrows the chars into the view's array; returns all the chars OR-ed together, to tell what range they span. */
@@ -66,31 +103,53 @@ final class Latin1Text {
     }
 
     /**
-     * Writes {@code text} as {@code write8bit} would (a stop-bit length, then one byte a char): narrowed into the
-     * reused array and copied out with one {@code write(byte[], int, int)}, without going through a {@code Bytes}
-     * view. A char above U+00FF is refused with an ArithmeticException, as {@code write8bit} refuses it.
+     * Writes {@code text} as {@code write8bit} would (a stop-bit length, then one byte a char) with one
+     * {@code write(byte[], int, int)}, without going through a {@code Bytes} view: from the builder's own array when
+     * it holds one byte a char, else narrowed into the reused array first. A char above U+00FF is refused with an
+     * ArithmeticException, as {@code write8bit} refuses it.
      */
     void write(BytesOut<?> out, StringBuilder text) {
-        int n = narrowLatin1(text);
+        byte[] own = ownBytes(text);
+        int n = own != null ? text.length() : narrowLatin1(text);
         out.writeStopBit(n);
-        out.write(latin1, 0, n);
+        out.write(own != null ? own : latin1, 0, n);
     }
 
     /**
      * Reads a text as {@code write8bit} wrote it (a stop-bit length, then one byte a char) into {@code text}: the
-     * bytes copied out in one go and appended through a char view of them, which the builder copies in one tight
+     * bytes copied in one go into the builder's own array ({@link #readIntoOwn}), or, for a builder that holds two
+     * bytes a char, copied out and appended through a char view of them, which the builder copies in one tight
      * loop. Chronicle's {@code read8bit(StringBuilder)} does the same work but reads the builder's coder by
      * reflection on every call, about a tenth of the BytesMarshallable rows' time. A null text (length -1) or a
-     * length beyond the bytes left is refused, as {@code read8bit} refuses it.
+     * length beyond the bytes left is refused, as {@code read8bit} refuses it, with the read position left at the
+     * length.
      */
     void read(BytesIn<?> in, StringBuilder text) {
+        long at = in.readPosition();
         long n = in.readStopBit();
         long left = in.readRemaining();
         if (n < 0 || n > left) {
+            in.readPosition(at);
             throw new IllegalStateException(n == -1 ? "text is null" : "text of " + n + " bytes, " + left + " left in the document");
         }
-        copyOut(in, (int) n);
-        appendCopied(text, (int) n);
+        if (!readIntoOwn(in, text, (int) n)) {
+            copyOut(in, (int) n);
+            appendCopied(text, (int) n);
+        }
+    }
+
+    /**
+     * Copies the next {@code length} bytes of {@code in}, which holds that many, straight into the builder's own
+     * array and sets its length, when it holds one byte a char; otherwise reads nothing and returns false.
+     */
+    private static boolean readIntoOwn(BytesIn<?> in, StringBuilder text, int length) {
+        text.setLength(0);
+        text.ensureCapacity(length);
+        byte[] own = ownBytes(text);
+        if (own == null) return false;
+        in.read(own, 0, length);
+        StringUtils.setCount(text, length);
+        return true;
     }
 
     /**
@@ -98,7 +157,7 @@ final class Latin1Text {
      * UTF-8 is one byte a char: the same bulk copy and append as {@link #read}, where the library's {@code textTo}
      * decodes UTF-8 into the builder by way of its coder, read by reflection. Anything else (a byte above 0x7F, a
      * null or a length beyond the bytes left) leaves the read position as it was and returns false, for the
-     * library to read or refuse as before.
+     * library to read or refuse as before (the builder's content is then undefined: the library clears it).
      */
     boolean readAscii(Bytes<?> in, StringBuilder text) {
         long at = in.readPosition();
@@ -108,16 +167,24 @@ final class Latin1Text {
             return false;
         }
         int length = (int) n;
-        copyOut(in, length);
-        byte[] b = latin1;
+        if (readIntoOwn(in, text, length)) {
+            if (ascii(StringUtils.extractBytes(text), length)) return true;
+        } else {
+            copyOut(in, length);
+            if (ascii(latin1, length)) {
+                appendCopied(text, length);
+                return true;
+            }
+        }
+        in.readPosition(at);
+        return false;
+    }
+
+    /** Whether the first {@code length} bytes of {@code b} are all ASCII. */
+    private static boolean ascii(byte[] b, int length) {
         int any = 0;
         for (int i = 0; i < length; i++) any |= b[i];
-        if (any < 0) {
-            in.readPosition(at);
-            return false;
-        }
-        appendCopied(text, length);
-        return true;
+        return any >= 0;
     }
 
     /** Copies the next {@code length} bytes of {@code in}, which holds that many, into the array in one go. */

@@ -35,18 +35,18 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
      *                     buffer; see {@link WireText#checkLength})
      */
     SixFieldMarshallable(SixFields<T, E> fields, boolean inOrder, DataMarshallable.TextOut textOut, boolean boundLengths,
-                         boolean rawUtf8Text) {
-        this(fields, inOrder, textOut, boundLengths, null, rawUtf8Text);
+                         boolean rawText) {
+        this(fields, inOrder, textOut, boundLengths, null, rawText);
     }
 
     /** @param strict the text wires' value checks (version 1 of TextWire and JSONWire), null for none */
     SixFieldMarshallable(SixFields<T, E> fields, boolean inOrder, DataMarshallable.TextOut textOut, boolean boundLengths,
-                         StrictTextValues strict, boolean rawUtf8Text) {
+                         StrictTextValues strict, boolean rawText) {
         this.strict = strict;
         this.fields = fields;
         this.inOrder = inOrder;
         this.boundLengths = boundLengths;
-        this.text = new WireText(textOut, rawUtf8Text);
+        this.text = new WireText(textOut, rawText);
     }
 
     @Override
@@ -89,7 +89,7 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
         if (s != null) s.flag(b, at, flag);
         f.flag(v, flag);
         ValueIn textIn = field(wire, DataKeys.text);
-        if (boundLengths) WireText.checkLength(wire, "text");
+        if (boundLengths && !text.checksLength()) WireText.checkLength(wire, "text");
         if (s != null) s.text(b, b.readPosition());
         text.read(wire, textIn, f.text(v));
         ValueIn sideIn = field(wire, DataKeys.side);

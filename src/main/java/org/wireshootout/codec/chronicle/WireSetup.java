@@ -21,10 +21,11 @@ record WireSetup(Function<Bytes<?>, Wire> wireFactory, boolean inOrder, DataMars
                  boolean unchecked, boolean positional) {
 
     /**
-     * RawWire in UTF-8 mode: its text is a stop-bit byte count and the UTF-8 bytes, which the marshallable reads
-     * itself when they are ASCII ({@link Latin1Text#readAscii}) and otherwise leaves to the library.
+     * RawWire (the positional wire that is not handed the text as bytes): its text is a stop-bit byte count and the
+     * bytes, 8-bit or UTF-8, which the marshallable reads itself ({@link WireText#read}): 8-bit always, UTF-8 when
+     * it is ASCII ({@link Latin1Text#readAscii}), anything else through the library.
      */
-    boolean rawUtf8Text() {
-        return positional && textOut == DataMarshallable.TextOut.BUILDER;
+    boolean rawText() {
+        return positional && textOut != DataMarshallable.TextOut.ASCII_AS_BYTES;
     }
 }

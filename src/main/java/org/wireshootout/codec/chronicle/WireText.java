@@ -12,13 +12,16 @@ import net.openhft.chronicle.wire.WireOut;
  */
 final class WireText {
     private final DataMarshallable.TextOut textOut;
-    /** RawWire UTF-8: an ASCII text is read straight from the bytes ({@link WireSetup#rawUtf8Text}). */
-    private final boolean rawUtf8Text;
+    /** RawWire 8-bit: the text is read straight from the bytes ({@link WireSetup#rawText}). */
+    private final boolean raw8bit;
+    /** RawWire UTF-8: an ASCII text is read straight from the bytes. */
+    private final boolean rawUtf8;
     private final Latin1Text latin1 = new Latin1Text();
 
-    WireText(DataMarshallable.TextOut textOut, boolean rawUtf8Text) {
+    WireText(DataMarshallable.TextOut textOut, boolean rawText) {
         this.textOut = textOut;
-        this.rawUtf8Text = rawUtf8Text;
+        this.raw8bit = rawText && textOut == DataMarshallable.TextOut.LATIN1;
+        this.rawUtf8 = rawText && textOut == DataMarshallable.TextOut.BUILDER;
     }
 
     /** Writes {@code text} as the value of {@code out}'s field; the bytes are the same whichever way is chosen. */
@@ -36,11 +39,22 @@ final class WireText {
     }
 
     /**
-     * Reads the text value {@code in} of {@code wire} into {@code text}, refusing a null; on RawWire UTF-8 an ASCII
-     * text straight from the bytes ({@link Latin1Text#readAscii}), anything else through the library.
+     * Reads the text value {@code in} of {@code wire} into {@code text}, refusing a null: on RawWire 8-bit straight
+     * from the bytes ({@link Latin1Text#read}, the layout {@code read8bit} reads, its length checked against the
+     * document), on RawWire UTF-8 an ASCII text straight from the bytes ({@link Latin1Text#readAscii}), anything
+     * else through the library.
      */
     void read(WireIn wire, ValueIn in, StringBuilder text) {
-        if (!rawUtf8Text || !latin1.readAscii(wire.bytes(), text)) read(in, text);
+        if (raw8bit) {
+            latin1.read(wire.bytes(), text);
+        } else if (!rawUtf8 || !latin1.readAscii(wire.bytes(), text)) {
+            read(in, text);
+        }
+    }
+
+    /** Whether {@link #read} checks the text's length against the document itself, so {@link #checkLength} need not. */
+    boolean checksLength() {
+        return raw8bit;
     }
 
     /** Reads the value into {@code text}, refusing a null: every version of the message has a text. */

@@ -158,6 +158,38 @@ class ChronicleCodecTest {
         }
     }
 
+    /**
+     * The same, on the writing side: a value whose builder once held a char beyond Latin-1 keeps two bytes a char
+     * after its text is replaced, and must still write the bytes a fresh builder with the same text writes.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.wireshootout.codec.Rows#chronicle")
+    void sourceThatHeldWideTextWritesTheSameBytes(Format f) {
+        Codec<Data> c = f.newCodec();
+        for (String text : new String[]{"Hello World!", "Latin-1 café ÿ", "x".repeat(100), ""}) {
+            Data fresh = new Data(1.25, true, text, Side.Buy, 3, 4);
+            c.encode(fresh);
+            byte[] expected = c.bytes();
+            Data widened = new Data(1.25, true, "東京 wide", Side.Buy, 3, 4);
+            widened.setText(text);
+            c.encode(widened);
+            assertArrayEquals(expected, c.bytes(), f + " text '" + text + "'");
+        }
+    }
+
+    /** The builder's own array is used only while it holds one byte a char. */
+    @Test
+    void aBuildersOwnBytesAreTakenOnlyWhileItHoldsOneByteAChar() {
+        StringBuilder compact = new StringBuilder("café");
+        byte[] own = Latin1Text.ownBytes(compact);
+        assertTrue(own != null && own.length >= 4 && own[3] == (byte) 0xE9, "a Latin-1 builder's array holds its chars");
+        StringBuilder wide = new StringBuilder("東京");
+        assertEquals(null, Latin1Text.ownBytes(wide), "two bytes a char");
+        wide.setLength(0);
+        wide.append("plain");
+        assertEquals(null, Latin1Text.ownBytes(wide), "still two bytes a char after its text is replaced");
+    }
+
     /** The text rows read fields in the written order and refuse anything else rather than search for it. */
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"twireUTF", "twire8bit"})
