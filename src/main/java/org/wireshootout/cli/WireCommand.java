@@ -135,7 +135,7 @@ public final class WireCommand implements Callable<Integer> {
 
     @Option(names = "--forks", paramLabel = "N", description = "Run the grid in N fresh JVMs one after another (fork-1/ ... "
             + "under --out) and merge: per cell and rate p50 is the median of the forks' p50s (each kept, with their spread), "
-            + "the tails from the histograms added together. Fork 1 runs every rate; the others the rates up to --table-rate "
+            + "the tails from the histograms added together. Fork 1 runs every rate; the others --table-rate's only "
             + "(all with --every-rate). 1: this JVM only. Default: 3, or 1 with --cross-process or echo modes.")
     Integer forks;
 
@@ -177,11 +177,11 @@ public final class WireCommand implements Callable<Integer> {
     private List<String> resolvedFormats;
     private List<String> resolvedTransports;
     private double resolvedTableRate;
-    private double[] resolvedRates;
 
     /**
      * This command's options as given, for a fork: without --forks and --out (the parent sets them); for the forks
-     * after the first, the rates up to the table's rate only (the sweep above it is fork 1's), unless --every-rate.
+     * after the first, the table's rate only (the sweep is fork 1's: the quick default stays under 5 minutes), unless
+     * --every-rate.
      */
     private List<String> forkArgs(boolean later) {
         boolean trimRates = later && !everyRate;
@@ -196,11 +196,7 @@ public final class WireCommand implements Callable<Integer> {
                 for (String v : o.originalStringValues()) args.addAll(List.of(o.longestName(), v));
             }
         }
-        if (trimRates) {
-            List<String> upTo = new ArrayList<>();
-            for (double r : resolvedRates) if (r <= resolvedTableRate) upTo.add(WireSweep.rateLabel(r));
-            args.addAll(List.of("--rates", String.join(",", upTo), "--table-rate", WireSweep.rateLabel(resolvedTableRate)));
-        }
+        if (trimRates) args.addAll(List.of("--rates", WireSweep.rateLabel(resolvedTableRate)));
         return args;
     }
 
@@ -339,7 +335,6 @@ public final class WireCommand implements Callable<Integer> {
         resolvedFormats = formatList;
         resolvedTransports = tl;
         resolvedTableRate = table;
-        resolvedRates = rateValues;
         WireSuite.PayloadFactory factory = payload.equals("data") ? Payloads::data : f -> Payloads.iex(f, capture);
         WireSuite suite = new WireSuite(factory, formatList, transportList, rateValues, table, seconds, allRates, base, options, dir,
                 System.out, settings);
