@@ -83,18 +83,23 @@ public final class WireForks {
         return failed;
     }
 
-    /** Runs one fork, passing its lines through; null when it exited 0, else what it was on ("[3/16] sbe over ring ..."). */
+    /**
+     * Runs one fork, passing its lines through; null when it exited 0, else why: its first failure line (which
+     * names the cell and the message), or the cell it was on ("[3/16] sbe over ring ...") when it crashed.
+     */
     private String runFork(int i, List<String> args) throws IOException, InterruptedException {
         List<String> cmd = CrossProcess.wireCommand();
         cmd.addAll(args);
         cmd.addAll(List.of("--forks", "1", "--out", out.resolve(forkFolder(i)).toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String lastCell = "before its first cell";
+        String firstFailure = null;
         String prefix = "  fork " + i + "/" + forks + " | ";
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 progress.println(prefix + line);
                 if (line.startsWith("[")) lastCell = line;
+                if (firstFailure == null && (line.contains(" FAILED: ") || line.contains(" skipped: "))) firstFailure = line.trim();
             }
         } finally {
             if (p.waitFor(30, TimeUnit.SECONDS)) {
@@ -105,7 +110,7 @@ public final class WireForks {
         }
         int rc = p.exitValue();
         if (rc == 0) return null;
-        String why = "fork " + i + " exited " + rc + (rc == 1 ? " (a cell failed)" : "") + ", last on " + lastCell;
+        String why = "fork " + i + " exited " + rc + ": " + (firstFailure != null ? firstFailure : "last on " + lastCell);
         progress.println("FAILED: " + why);
         return why;
     }

@@ -44,6 +44,16 @@ class WireForksTest {
     }
 
     @Test
+    void aFailingForkFailsTheRunNamingTheForkAndTheCell(@TempDir Path temp) {
+        StringBuilder text = new StringBuilder();
+        int rc = WireCommandTest.run(text, "--forks", "2", "--formats", "no-such-format", "--transports", "ring", "--rates", "5k",
+                "--seconds", "0.2", "--cpus", "none", "--out", temp.resolve("run").toString());
+        assertEquals(1, rc, text.toString());
+        assertTrue(text.toString().contains("FAILED: fork 1 exited 1: no-such-format skipped: "), text.toString());
+        assertTrue(text.toString().contains("FAILED: fork 2 exited 1: "), text.toString());
+    }
+
+    @Test
     void crossProcessRefusesMoreThanOneFork(@TempDir Path temp) {
         PrintStream saved = System.err;
         ByteArrayOutputStream err = new ByteArrayOutputStream();
