@@ -7,11 +7,15 @@ import org.wireshootout.wire.Payloads;
 import org.wireshootout.wire.TransportKind;
 import org.wireshootout.wire.TransportOptions;
 import org.wireshootout.wire.WireConfig;
+import org.wireshootout.wire.WireForks;
 import org.wireshootout.wire.WireRun;
 import org.wireshootout.wire.WireSuite;
 import org.wireshootout.wire.WireSweep;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -129,6 +133,15 @@ public final class WireCommand implements Callable<Integer> {
     @Option(names = "--child-result", hidden = true, description = "Internal: where the side writes its figures.")
     Path childResult;
 
+    @Option(names = "--forks", paramLabel = "N", description = "Run the grid in N fresh JVMs one after another (fork-1/ ... "
+            + "under --out) and merge: per cell and rate p50 is the median of the forks' p50s (each kept, with their spread), "
+            + "the tails from the histograms added together. Fork 1 runs every rate; the others --table-rate's only "
+            + "(all with --every-rate). 1: this JVM only. Default: 3, or 1 with --cross-process or echo modes.")
+    Integer forks;
+
+    @Spec
+    CommandSpec spec;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: results/<UTC time>-wire/wire).")
     Path out;
 
@@ -146,11 +159,45 @@ public final class WireCommand implements Callable<Integer> {
             System.err.println("wire: " + e.getMessage());
             return 2;
         }
+        if (forkCount > 1) {
+            return new WireForks(forkCount, forkArgs(false), forkArgs(true), resolvedOut, System.out, resolvedSettings,
+                    resolvedFormats, resolvedTransports, resolvedTableRate).run() == 0 ? 0 : 1;
+        }
         if (echoOnly) {
             return suite.runEchoerOnly((p, t, o, c) -> System.out.println("  " + p.format() + " over " + t.label() + " at "
                     + WireSweep.rateLabel(c.rate()) + " msg/s: echoed " + new WireRun<>(p, t, o, c).runEchoerOnly() + " messages")) == 0 ? 0 : 1;
         }
         return suite.run() == 0 ? 0 : 1;
+    }
+
+    // what build() resolved, for the forks
+    private int forkCount = 1;
+    private Path resolvedOut;
+    private Map<String, Object> resolvedSettings;
+    private List<String> resolvedFormats;
+    private List<String> resolvedTransports;
+    private double resolvedTableRate;
+
+    /**
+     * This command's options as given, for a fork: without --forks and --out (the parent sets them); for the forks
+     * after the first, the table's rate only (the sweep is fork 1's: the quick default stays under 5 minutes), unless
+     * --every-rate.
+     */
+    private List<String> forkArgs(boolean later) {
+        boolean trimRates = later && !everyRate;
+        List<String> skip = new ArrayList<>(List.of("--forks", "--out"));
+        if (trimRates) skip.addAll(List.of("--rates", "--table-rate"));
+        List<String> args = new ArrayList<>();
+        for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            if (skip.contains(o.longestName())) continue;
+            if (o.arity().max() == 0) {
+                args.add(o.longestName());
+            } else {
+                for (String v : o.originalStringValues()) args.addAll(List.of(o.longestName(), v));
+            }
+        }
+        if (trimRates) args.addAll(List.of("--rates", WireSweep.rateLabel(resolvedTableRate)));
+        return args;
     }
 
     private int child() throws Exception {
@@ -198,6 +245,12 @@ public final class WireCommand implements Callable<Integer> {
             for (double r : rateValues) if (r == 100_000) table = r;
         }
         if (!(seconds > 0)) throw new IllegalArgumentException("--seconds must be positive");
+        if (forks != null && forks < 1) throw new IllegalArgumentException("--forks must be 1 or more, not " + forks);
+        boolean ownJvms = crossProcess || echoMode;
+        if (forks != null && forks > 1 && ownJvms) {
+            throw new IllegalArgumentException("--forks " + forks + ": cross-process and echo runs take --forks 1 (each of their runs starts JVMs of its own)");
+        }
+        forkCount = forks != null ? forks : ownJvms ? 1 : 3;
 
         int[] allowed = allowedCpus();
         int senderCpu = -1, receiverCpu = -1, driverCpu = -1;
@@ -260,7 +313,9 @@ public final class WireCommand implements Callable<Integer> {
         settings.put("isolatedCpus", readSys("/sys/devices/system/cpu/isolated"));
         settings.put("loadAverageAtStart", readSys("/proc/loadavg"));
         settings.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-        settings.put("processes", senderOnly ? "the sender's side of a two-host echo run; the echoer runs elsewhere (--echo-only)"
+        settings.put("forks", forkCount);
+        settings.put("processes", forkCount > 1 ? "each fork a fresh JVM (fork-<i>/), one after another; in each every cell runs in that JVM"
+                : senderOnly ? "the sender's side of a two-host echo run; the echoer runs elsewhere (--echo-only)"
                 : echoOnly ? "the echoer's side of a two-host echo run"
                 : crossProcess && echoMode ? "cross-process echo: each run starts an echoer JVM and a sender JVM, each with its own media driver"
                 : crossProcess ? "cross-process: this JVM hosts the transport, each run starts a receiver JVM and a sender JVM"
@@ -275,6 +330,11 @@ public final class WireCommand implements Callable<Integer> {
             System.out.println("wire: only " + allowed.length + " CPUs: the Aeron driver thread shares CPU " + driverCpu
                     + " with the " + (driverCpu == receiverCpu ? "receiver" : "sender") + ", and the JIT, GC and other processes share both.");
         }
+        resolvedOut = dir;
+        resolvedSettings = settings;
+        resolvedFormats = formatList;
+        resolvedTransports = tl;
+        resolvedTableRate = table;
         WireSuite.PayloadFactory factory = payload.equals("data") ? Payloads::data : f -> Payloads.iex(f, capture);
         WireSuite suite = new WireSuite(factory, formatList, transportList, rateValues, table, seconds, allRates, base, options, dir,
                 System.out, settings);

@@ -166,6 +166,22 @@ public final class CrossProcess {
 
     private static Process start(String role, List<String> payloadArgs, TransportKind kind, String attach, WireConfig config,
                                  Path out, Path work) {
+        List<String> cmd = wireCommand();
+        cmd.addAll(payloadArgs);
+        cmd.addAll(List.of("--transports", kind.label(), "--child-role", role, "--child-attach", attach,
+                "--child-config", config.encode(), "--child-result", out.toString()));
+        try {
+            return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve(role + ".log").toFile()).start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the " + role + " JVM", e);
+        }
+    }
+
+    /**
+     * The start of a command line that runs {@code wire} in a fresh JVM like this one: this JVM's java, the
+     * project's JVM flags and heap, this classpath; the caller appends the wire options.
+     */
+    static List<String> wireCommand() {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.addAll(List.of(JvmFlags.ALL));
@@ -177,14 +193,7 @@ public final class CrossProcess {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(MAIN);
         cmd.add("wire");
-        cmd.addAll(payloadArgs);
-        cmd.addAll(List.of("--transports", kind.label(), "--child-role", role, "--child-attach", attach,
-                "--child-config", config.encode(), "--child-result", out.toString()));
-        try {
-            return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve(role + ".log").toFile()).start();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the " + role + " JVM", e);
-        }
+        return cmd;
     }
 
     @SuppressWarnings("unchecked")

@@ -218,6 +218,8 @@ public final class WireResult {
         for (double p : PERCENTILES) svc.put(pctKey(p), fromActualSend.getValueAtPercentile(p));
         svc.put("worst", fromActualSend.getMaxValue());
         m.put("latencyFromActualSendNs", svc);
+        // kept whole so that forks' results can be added together (ForkMerge)
+        m.put("fromActualSendHistogram", encode(fromActualSend));
         m.put("loadAverage", loadAverage);
         m.put("windowMediansNs", windowMedians);
         Map<String, Object> sus = new LinkedHashMap<>();

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** `wire` writes one re-readable JSON per format x transport and a summary; bad arguments exit 2. */
 class WireCommandTest {
 
-    private static int run(StringBuilder output, String... args) {
+    static int run(StringBuilder output, String... args) {
         PrintStream saved = System.out;
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         int rc;
