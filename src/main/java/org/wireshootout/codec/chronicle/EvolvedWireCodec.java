@@ -24,9 +24,12 @@ final class EvolvedWireCodec extends WireCodec<Evolved> {
                 change == Change.addField ? GUARD : EVOLVED_GUARD);
     }
 
-    /** Every field at its widest: price 8, flag 1, text and side as stop-bit length and one byte per char, two int64s, venue 4. */
+    /**
+     * Every field at its widest: price 8, flag 1, text and side as stop-bit length and up to three bytes a char (the
+     * UTF-8 row; the 8-bit row needs one, and the few bytes too many cost nothing), two int64s, venue 4.
+     */
     @Override
     long maxLength(Evolved value) {
-        return HEADER + 8 + 1 + 5 + value.text.length() + 5 + value.side.name().length() + 8 + 8 + 4;
+        return HEADER + 8 + 1 + 5 + 3L * value.text.length() + 5 + value.side.name().length() + 8 + 8 + 4;
     }
 }

@@ -37,7 +37,7 @@ abstract class WireCodec<T> extends ChronicleDocumentCodec<T> {
     }
 
     /**
-     * Zero bytes after the document for the unchecked row (RawWire 8-bit): a read that ran past the end takes the
+     * Zero bytes after the document for the unchecked rows (RawWire): a read that ran past the end takes the
      * price (8 bytes) and the flag (1) from the zeros, so the stop-bit length of the text starts at most 10 bytes
      * past the end and the side's at most 11, both inside 16 bytes of zeros.
      */

@@ -64,7 +64,7 @@ final class WireText {
     }
 
     /**
-     * For an unchecked buffer (RawWire 8-bit): the stop-bit length of the text value at the read position must not
+     * For an unchecked buffer (RawWire): the stop-bit length of the text value at the read position must not
      * exceed what is left of the document, checked before the wire reads the bytes. The library reads that many
      * bytes without a bound, and a hostile length (a load of foreign bytes) would otherwise read past the buffer
      * into whatever native memory follows, which can crash the JVM instead of throwing. The read position is

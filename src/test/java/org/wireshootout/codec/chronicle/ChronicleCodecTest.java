@@ -237,13 +237,14 @@ class ChronicleCodecTest {
     }
 
     /**
-     * The 8-bit RawWire row runs on an unchecked buffer, and RawWire reads a text value's stop-bit length worth of
+     * The RawWire rows run on an unchecked buffer, and RawWire reads a text value's stop-bit length worth of
      * bytes without a bound: a length beyond the document must be refused at the length, before the read (a large
      * one read past the buffer into other native memory and could crash the JVM).
      */
-    @Test
-    void rawWire8bitRefusesATextOrSideLengthBeyondTheDocumentBeforeReadingIt() {
-        Codec<Data> c = Format.rwire8bit.newCodec();
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Format.class, names = {"rwire8bit", "rwireUTF"})
+    void rawWireRefusesATextOrSideLengthBeyondTheDocumentBeforeReadingIt(Format f) {
+        Codec<Data> c = f.newCodec();
         c.encode(Data.canonical());
         byte[] good = c.bytes();
         // header 4, price 8, flag 1, then the text's length (12) at 13; the side's length (4, "Sell") at 26
