@@ -73,7 +73,9 @@ final class EvolvedMarshallable implements Marshallable, WireMarshalling<Evolved
         Evolved e = target;
         for (EvolvedKeys key : fields) {
             ValueIn in = wire.read(key);
-            if (boundLengths && (key == EvolvedKeys.text || key == EvolvedKeys.side)) WireText.checkLength(wire, key.name());
+            if (boundLengths && (key == EvolvedKeys.side || key == EvolvedKeys.text && !text.checksLength())) {
+                WireText.checkLength(wire, key.name());
+            }
             switch (key) {
                 case price: e.price = in.float64(); break;
                 case flag: e.flag = in.bool(); break;

@@ -41,20 +41,24 @@ final class WireText {
     /**
      * Reads the text value {@code in} of {@code wire} into {@code text}, refusing a null: on RawWire 8-bit straight
      * from the bytes ({@link Latin1Text#read}, the layout {@code read8bit} reads, its length checked against the
-     * document), on RawWire UTF-8 an ASCII text straight from the bytes ({@link Latin1Text#readAscii}), anything
-     * else through the library.
+     * document), on RawWire UTF-8 an ASCII text straight from the bytes ({@link Latin1Text#readAscii}, which bounds
+     * the length itself), anything else through the library: on RawWire UTF-8 only after {@link #checkLength}, so
+     * the ASCII text, the usual one, decodes its stop-bit length once.
      */
     void read(WireIn wire, ValueIn in, StringBuilder text) {
         if (raw8bit) {
             latin1.read(wire.bytes(), text);
-        } else if (!rawUtf8 || !latin1.readAscii(wire.bytes(), text)) {
+        } else if (!rawUtf8) {
+            read(in, text);
+        } else if (!latin1.readAscii(wire.bytes(), text)) {
+            checkLength(wire, "text");
             read(in, text);
         }
     }
 
     /** Whether {@link #read} checks the text's length against the document itself, so {@link #checkLength} need not. */
     boolean checksLength() {
-        return raw8bit;
+        return raw8bit || rawUtf8;
     }
 
     /** Reads the value into {@code text}, refusing a null: every version of the message has a text. */
