@@ -141,7 +141,7 @@ public enum Format implements Row<Data> {
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("protobuf-java messages are immutable: a new message and a String for the text per encode"
                     + " (plus the CodedOutputStream), a new message and String per decode")
-            .build(), ProtobufCodec::new),
+            .build(), n -> new OwnedBuffer<>(n, new ProtobufCodec(n))),
     fory(ForyLabels.data(false), ForyCodec::schemaConsistent),
     foryCompatible(ForyLabels.data(true), ForyCodec::compatible),
     kryo(KryoLabels.data(), KryoCodec::new),

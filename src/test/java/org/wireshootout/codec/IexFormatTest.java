@@ -28,10 +28,12 @@ class IexFormatTest {
             Codec<IexMessage> a = f.newCodec();
             Codec<IexMessage> b = f.newCodec();
             assertNotSame(a, b, f + ": each call makes a new codec with its own buffers");
-            assertTrue(a.getClass().getPackageName().startsWith("org.wireshootout.codec."), f + ": in a library package: " + a.getClass());
+            // a codec on the caller-owned seam sits behind the adapter that owns its buffer: its own class is the library's
+            Class<?> impl = a instanceof OwnedBuffer ? ((OwnedBuffer<?>) a).codec().getClass() : a.getClass();
+            assertTrue(impl.getPackageName().startsWith("org.wireshootout.codec."), f + ": in a library package: " + impl);
             // capnp and capnpPacked share a class, as do Fory's two modes; every other row has its own
-            assertTrue(codecs.add(a.getClass()) || f == IexFormat.capnpPacked || f == IexFormat.foryCompatible,
-                    f + " reuses " + a.getClass());
+            assertTrue(codecs.add(impl) || f == IexFormat.capnpPacked || f == IexFormat.foryCompatible,
+                    f + " reuses " + impl);
             assertTrue(names.add(f.name()), f + ": duplicate name");
             assertEquals(f, IexFormat.byName(" " + f.name() + " "));
         }

@@ -1,0 +1,90 @@
+package org.wireshootout.codec;
+
+import org.agrona.BufferUtil;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.wireshootout.model.evolution.Change;
+import org.wireshootout.model.evolution.Evolved;
+
+/**
+ * A {@link BufferCodec} behind the older {@link Codec} interface, whose codec owns its buffer: this adapter is the
+ * owner, one buffer of the memory the codec asks for, made once. {@code encode} writes at offset 0 of it and
+ * {@code decode} reads what is there, so the codec itself works on the caller-owned seam and nothing is copied
+ * on the hot path. Used while the benchmarks, transports and tests move to {@link BufferCodec}.
+ *
+ * <p>Evolution goes to the wrapped codec when it is {@link Evolvable}; an IEX codec is not, and says so.
+ */
+public final class OwnedBuffer<T> implements Codec<T>, Evolvable, MessageBuffer {
+    /** The capacity every heap-owning codec of the project has had: a message of the six-field or IEX model fits many times. */
+    public static final int CAPACITY = 4096;
+
+    private final String name;
+    private final BufferCodec<T> codec;
+    private final UnsafeBuffer buffer;
+    private int length;
+
+    public OwnedBuffer(String name, BufferCodec<T> codec) {
+        this.name = name;
+        this.codec = codec;
+        this.buffer = codec.memory() == Labels.Memory.DIRECT
+                ? new UnsafeBuffer(BufferUtil.allocateDirectAligned(CAPACITY, 64))
+                : new UnsafeBuffer(new byte[CAPACITY]);
+    }
+
+    /** The wrapped codec. */
+    public BufferCodec<T> codec() {
+        return codec;
+    }
+
+    @Override
+    public int encode(T value) {
+        length = 0; // a failed encode leaves no message behind
+        return length = codec.encode(value, buffer, 0);
+    }
+
+    @Override
+    public void decode(T target) {
+        codec.decode(buffer, 0, length, target);
+    }
+
+    @Override public MessageBuffer buffer() { return this; }
+    @Override public int length() { return length; }
+    /** No framing of the adapter's own: a codec's framing is part of what it writes. */
+    @Override public int headerLength() { return 0; }
+
+    @Override
+    public byte[] bytes() {
+        byte[] copy = new byte[length];
+        buffer.getBytes(0, copy);
+        return copy;
+    }
+
+    @Override
+    public int copyTo(byte[] dst, int offset) {
+        buffer.getBytes(0, dst, offset, length);
+        return length;
+    }
+
+    /** More than the buffer holds is refused with a {@link DecodeException} naming the format, before anything is copied. */
+    @Override
+    public void load(byte[] src, int offset, int len) {
+        if (len > buffer.capacity()) throw new DecodeException(name, 0, len + " bytes exceed the " + buffer.capacity() + "-byte buffer");
+        buffer.putBytes(0, src, offset, len);
+        length = len;
+    }
+
+    @Override
+    public String render() {
+        return codec.render(buffer, 0, length);
+    }
+
+    @Override
+    public Codec<Evolved> evolve(Change change) {
+        if (codec instanceof Evolvable) return ((Evolvable) codec).evolve(change);
+        throw new NotExpressible(name + " has no version 2");
+    }
+
+    @Override
+    public String evolutionMechanism() {
+        return codec instanceof Evolvable ? ((Evolvable) codec).evolutionMechanism() : "none";
+    }
+}
