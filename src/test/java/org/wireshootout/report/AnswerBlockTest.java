@@ -22,7 +22,8 @@ import static org.wireshootout.report.ReportFixtures.percentile;
 
 /**
  * The answer block: its ranked table carries the run's own figures in p50 order, rows with the same p50 share a
- * rank, the sentence names the frontier and the fastest rows, the last line names the run.
+ * rank, the sentence names the frontier and the fastest rows, the last line names the run; and the project README
+ * shows exactly the block of the run it names, near its top.
  */
 class AnswerBlockTest {
     /** The README's markers around the generated block; the opening one names the command that prints it. */
@@ -88,5 +89,36 @@ class AnswerBlockTest {
         assertFalse(a.hasAnswer());
         IllegalStateException e = assertThrows(IllegalStateException.class, a::markdown);
         assertTrue(e.getMessage().contains(dir.toString()), e.getMessage());
+    }
+
+    /** The README's answer is the block the command prints for the run the README names, and it comes first. */
+    @Test
+    void theReadmeAnswerIsTheCommittedRunsBlock() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("README.md"), StandardCharsets.UTF_8);
+        assertTrue(lines.size() <= README_MAX_LINES, "README.md has " + lines.size() + " lines; at most " + README_MAX_LINES);
+        int open = -1;
+        int close = -1;
+        Matcher m = null;
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher x = OPEN.matcher(lines.get(i));
+            if (open < 0 && x.find()) {
+                open = i;
+                m = x;
+            } else if (open >= 0 && lines.get(i).equals(CLOSE)) {
+                close = i;
+                break;
+            }
+        }
+        assertTrue(open >= 0, "README.md has no line matching " + OPEN.pattern());
+        assertTrue(close > open, "README.md has no " + CLOSE + " after line " + (open + 1));
+        assertTrue(open + 1 < ANSWER_WITHIN, "README.md's answer starts at line " + (open + 2) + "; it must be within the first " + ANSWER_WITHIN);
+        Path run = Path.of(m.group(1));
+        assertTrue(Files.isDirectory(run), "README.md names " + run + ", which is not a folder of this checkout");
+        String shown = String.join("\n", lines.subList(open + 1, close)).strip();
+        String printed = new AnswerBlock(RunDirectory.read(run)).markdown().strip();
+        assertEquals(printed, shown, "README.md's answer differs from the one computed from " + run
+                + "; paste the output of `java -jar target/wire-shootout.jar answer " + run + "` between the markers");
+        String readme = String.join("\n", lines);
+        assertTrue(readme.contains("(" + run + "/report.md)"), "README.md does not link the run it answers from: " + run + "/report.md");
     }
 }
