@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * Prints the table of a side-by-side run against the reference benchmark from its JMH files (the README's
- * "Against the reference figures" table is this command's output for the committed run).
+ * Prints the table of a side-by-side run against the reference benchmark from its JMH files (the
+ * "Against the reference figures" table of docs/reference.md is this command's output for the committed run).
  */
 @Command(name = "reference-table", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Print, as Markdown, the table of a side-by-side run (../shared/anchor/side-by-side.sh --out DIR): per "

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,18 +18,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Every command line the READMEs show for the project's tools parses: the command exists and takes the options
+ * Every command line the documents show for the project's tools parses: the command exists and takes the options
  * written (placeholders such as {@code <run>} stand for any value, {@code [...]} is usage notation); every
  * option shown for {@code microbenchmarks/run.sh} is one its --help lists.
  */
 class DocumentedCommandsTest {
-    static final List<Path> DOCS = List.of(Path.of("README.md"), Path.of("microbenchmarks", "README.md"));
+    /** The project's documents: the READMEs, CONTRIBUTING.md and every page under docs/ (a run's NOTES.md records what was run then). */
+    static List<Path> docs() throws IOException {
+        List<Path> docs = new ArrayList<>(List.of(Path.of("README.md"), Path.of("microbenchmarks", "README.md"), Path.of("CONTRIBUTING.md")));
+        try (Stream<Path> s = Files.list(Path.of("docs"))) {
+            s.filter(p -> p.getFileName().toString().endsWith(".md")).sorted().forEach(docs::add);
+        }
+        return docs;
+    }
     static final List<String> TOOL = List.of("target/wire-shootout.jar", "org.wireshootout.cli.Main");
 
     /** The command lines inside the documents' code blocks, continuation lines joined, comments cut. */
     static List<String> commandLines() throws IOException {
         List<String> out = new ArrayList<>();
-        for (Path doc : DOCS) {
+        for (Path doc : docs()) {
             boolean code = false;
             StringBuilder pending = new StringBuilder();
             for (String line : Files.readAllLines(doc, StandardCharsets.UTF_8)) {

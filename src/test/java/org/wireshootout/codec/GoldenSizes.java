@@ -7,7 +7,7 @@ import java.util.Map;
  * The size in bytes of the canonical message ({@code Data.canonical()}) in every six-field row that carries
  * data, framing included (Chronicle's 4-byte document header, Cap'n Proto's segment table), as this project's
  * library versions write it, each with the reason for the number: the one place these sizes are written down
- * (the README's "Sizes next to the seed's" table shows them beside the seed's). {@link GoldenSizesTest}
+ * (the "Sizes next to the seed's" table in docs/formats.md shows them beside the seed's). {@link GoldenSizesTest}
  * asserts each; the per-library tests take their expectations from here.
  */
 public final class GoldenSizes {

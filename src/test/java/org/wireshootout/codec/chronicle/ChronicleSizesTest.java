@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The Chronicle rows' canonical message: its golden size ({@link GoldenSizes}, which gives the reason for each,
  * 4-byte header included) with a Chronicle document header in front, and the byte-level facts that make some
- * sizes differ from those the library's own benchmark printed (the README's "Sizes next to the seed's").
+ * sizes differ from those the library's own benchmark printed (docs/formats.md, "Sizes next to the seed's").
  */
 class ChronicleSizesTest {
 

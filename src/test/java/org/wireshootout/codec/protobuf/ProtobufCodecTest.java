@@ -75,7 +75,7 @@ class ProtobufCodecTest {
         assertThrows(DecodeException.class, () -> codec.decode(new Data()));
     }
 
-    /** Protobuf's own rule, stated in the README: a missing field is its default, so zero bytes are a message. */
+    /** Protobuf's own rule, stated in docs/hostile-input.md: a missing field is its default, so zero bytes are a message. */
     @Test
     void anEmptyMessageDecodesToTheDefaults() {
         org.wireshootout.codec.Codec<Data> codec = org.wireshootout.codec.Format.protobuf.newCodec();
