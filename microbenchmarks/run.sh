@@ -57,6 +57,10 @@ Usage: microbenchmarks/run.sh [options] [-- JMH options...]
                                  (java -jar target/wire-shootout.jar wire --help)
   -- ...                         passed to JMH for every format (after the profile's options, so they win;
                                  note that -jvmArgs replaces the flags forks inherit, see README)
+
+Exit status: 0 every format ran and was reported; 1 a format, the evolution matrix or the report failed;
+2 arguments refused, or a --budget the quick plan cannot fit (the message names the budget needed);
+3 another JMH run holds JMH's lock (see --ignore-lock).
 USAGE
 }
 
@@ -196,7 +200,7 @@ else
   IGNORE_HOW=$(ignore_lock_in_env)
   [ -n "$IGNORE_HOW" ] && IGNORE_LOCK=1
 fi
-describe_pid() {   # describe_pid PID: "pid N (command...)", the command cut short
+describe_pid() {   # describe_pid PID: "pid N: command...", the command cut short
   local cmd
   if [ "$1" = -1 ]; then printf 'a process'; return; fi
   cmd=$(tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null); cmd=${cmd% }
