@@ -61,10 +61,15 @@ json_bool() {
 
 # parse_lp: reads `java -jar benchmarks.jar -lp` on stdin, prints "BENCHMARK<TAB>v1,v2,..." per benchmark,
 # with the values of its `format` parameter (empty when it has none). Other parameters are ignored.
+# Only a line that is a dotted Java name starts a benchmark: whatever else a JVM prints first (the
+# "Picked up JAVA_TOOL_OPTIONS: ..." banner, a VM warning) is not one.
 parse_lp() {
   awk '
     /^Benchmarks:/ { next }
-    /^[^ \t]/ { if (b != "") print b "\t" f; b = $0; f = ""; next }
+    /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)+[ \t]*$/ {
+      if (b != "") print b "\t" f; b = $0; sub(/[ \t]+$/, "", b); f = ""; next
+    }
+    /^[^ \t]/ { if (b != "") print b "\t" f; b = ""; f = ""; next }
     /^[ \t]+param "format" = \{/ {
       s = $0; sub(/^[^{]*\{/, "", s); sub(/\}[ \t]*$/, "", s); gsub(/[ \t]/, "", s); f = s; next
     }
@@ -121,4 +126,81 @@ strip_ansi() {
 # project_version POM: the project's <version> (the first one after <artifactId>, before any <parent> or dependency).
 project_version() {
   awk '/<dependencies>|<parent>|<build>/ { exit } /<version>/ { sub(/.*<version>/, ""); sub(/<\/version>.*/, ""); print; exit }' "$1"
+}
+
+# jmh_lock_holders FILE [LOCKS]: the processes holding a lock on FILE, one PID a line, as /proc/locks (or the
+# file LOCKS) lists them. JMH 1.37 takes its lock with FileChannel.tryLock on ${java.io.tmpdir}/jmh.lock, an
+# fcntl (POSIX) lock that flock(1) cannot see; /proc/locks lists it with the holder's PID and the file's
+# device:inode. A lock that names no process (an open file description lock) prints -1. Waiting requests
+# ("->") are not holders. Prints nothing when FILE does not exist, is not locked, or LOCKS cannot be read.
+jmh_lock_holders() {
+  local file=$1 locks=${2:-/proc/locks} ino
+  [ -e "$file" ] && [ -r "$locks" ] || return 0
+  ino=$(stat -L -c '%i' -- "$file" 2>/dev/null) || return 0
+  awk -v ino="$ino" '
+    $2 == "->" { next }
+    {
+      for (i = 2; i <= NF; i++) {
+        if ($i ~ /^[0-9a-fA-F]+:[0-9a-fA-F]+:[0-9]+$/) {
+          n = split($i, d, ":")
+          if (d[n] == ino && !seen[$(i - 1)]++) print $(i - 1)
+          break
+        }
+      }
+    }' "$locks"
+}
+
+# java_processes [HOLDER...]: reads `ps -eo pid=,comm=,args=` on stdin and prints, for every java process,
+# "PID<TAB>JMH<TAB>COMMAND": JMH is 1 when the process is one of HOLDER (the JMH lock's holders) or its command
+# runs JMH (org.openjdk.jmh: a fork's ForkedMain; a benchmarks.jar host), else 0; COMMAND is cut to 160 characters.
+java_processes() {
+  awk -v holders=" $* " '
+    $2 != "java" { next }
+    {
+      pid = $1
+      cmd = $0; sub(/^[ \t]*[0-9]+[ \t]+[^ \t]+[ \t]+/, "", cmd)
+      jmh = (index(holders, " " pid " ") > 0 || cmd ~ /org\.openjdk\.jmh|benchmarks\.jar/) ? 1 : 0
+      if (length(cmd) > 160) cmd = substr(cmd, 1, 157) "..."
+      print pid "\t" jmh "\t" cmd
+    }'
+}
+
+# load_average [FILE]: the 1, 5 and 15 minute load averages from /proc/loadavg (or FILE), space-separated;
+# nothing when it cannot be read.
+load_average() {
+  local f=${1:-/proc/loadavg} a b c rest
+  [ -r "$f" ] || return 0
+  read -r a b c rest <"$f" || return 0
+  [[ $a =~ ^[0-9]+(\.[0-9]+)?$ && $b =~ ^[0-9]+(\.[0-9]+)?$ && $c =~ ^[0-9]+(\.[0-9]+)?$ ]] || return 0
+  printf '%s %s %s' "$a" "$b" "$c"
+}
+
+# ignore_lock_in_env: prints the name of the first of JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS and _JAVA_OPTIONS
+# that sets -Djmh.ignoreLock=true (every JVM the java launcher starts reads them); nothing when none does.
+ignore_lock_in_env() {
+  local v
+  for v in JAVA_TOOL_OPTIONS JDK_JAVA_OPTIONS _JAVA_OPTIONS; do
+    if [[ " ${!v:-} " =~ [[:space:]]-Djmh\.ignoreLock=[Tt][Rr][Uu][Ee][[:space:]] ]]; then printf '%s' "$v"; return; fi
+  done
+}
+
+# quick_plan BUDGET GROUPS COMBOS: the quick profile's iteration time in ms, fitted to BUDGET seconds, and the
+# seconds it plans, as "ITER_MS PLANNED_SECONDS"; "0 NEEDED_SECONDS" when BUDGET cannot hold QUICK_MIN_ITER_MS
+# iterations. GROUPS host JVMs (one per format), COMBOS forks (one per benchmark x format), each fork with
+# QUICK_WI warm-up and QUICK_I measured iterations; start-up as QUICK_STARTUP (the run's own: listing,
+# evolution matrix, report), QUICK_HOST and QUICK_FORK seconds. Longer iterations, never shorter, up to
+# QUICK_MAX_ITER_MS; whole hundreds of ms.
+quick_plan() {
+  local budget=$1 groups=$2 combos=$3 fixed iters avail ms
+  iters=$((QUICK_WI + QUICK_I))
+  fixed=$((QUICK_STARTUP + groups * QUICK_HOST + combos * QUICK_FORK))
+  avail=$((budget - fixed))
+  ms=0
+  [ "$combos" -gt 0 ] && [ $avail -gt 0 ] && ms=$((avail * 1000 / (combos * iters) / 100 * 100))
+  if [ $ms -lt "$QUICK_MIN_ITER_MS" ]; then
+    printf '0 %d' $((fixed + (combos * iters * QUICK_MIN_ITER_MS + 999) / 1000))
+    return
+  fi
+  [ $ms -gt "$QUICK_MAX_ITER_MS" ] && ms=$QUICK_MAX_ITER_MS
+  printf '%d %d' "$ms" $((fixed + (combos * iters * ms + 999) / 1000))
 }

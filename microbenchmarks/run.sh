@@ -19,13 +19,23 @@ usage() {
   cat <<'USAGE'
 Usage: microbenchmarks/run.sh [options] [-- JMH options...]
 
-  --profile quick|standard|full  quick (default): every format in about --budget seconds, 1 fork, short
-                                 iterations: a smoke test, not a result. standard: 3 forks with the
-                                 classes' warm-up and measurement. full: the classes' own settings
+  --profile quick|standard|full  quick (default): DataBenchmark.roundTrip over every format, 1 fork,
+                                 5 warm-up and 3 measured iterations of at least 1 s each, planned to
+                                 fit --budget with JVM start-up included (refused, with the budget
+                                 needed, when it cannot); other benchmarks only with --bench or --all.
+                                 standard: every benchmark, 3 forks with the classes' warm-up and
+                                 measurement. full: every benchmark, the classes' own settings
                                  (10 forks, SampleTime): the reference method.
-  --budget SECONDS               total time the quick profile aims at (default 600)
+  --budget SECONDS               the quick profile's whole run, start-up and report included
+                                 (default 600); more budget buys longer iterations (up to 5 s)
   --formats a,b,...              only these formats (names as the registry spells them)
-  --bench REGEX                  only benchmarks whose full name matches REGEX (grep -E)
+  --bench REGEX                  only benchmarks whose full name matches REGEX (grep -E); with the quick
+                                 profile this replaces the default DataBenchmark.roundTrip
+  --all                          every benchmark (with the quick profile: raise --budget to what the
+                                 refusal says it needs)
+  --ignore-lock                  run even though another JMH run holds its lock (java.io.tmpdir/jmh.lock):
+                                 passes -Djmh.ignoreLock=true to JMH; both runs then share the machine,
+                                 and the report says the machine was busy
   --no-gc                        leave out -prof gc (B/op)
   --profiler async|jfr           also profile each format: async = async-profiler (CPU samples, a flame graph
                                  <format>[.<benchmark>].flame.html beside <format>.json); where the probe finds
@@ -47,6 +57,10 @@ Usage: microbenchmarks/run.sh [options] [-- JMH options...]
                                  (java -jar target/wire-shootout.jar wire --help)
   -- ...                         passed to JMH for every format (after the profile's options, so they win;
                                  note that -jvmArgs replaces the flags forks inherit, see README)
+
+Exit status: 0 every format ran and was reported; 1 a format, the evolution matrix or the report failed;
+2 arguments refused, or a --budget the quick plan cannot fit (the message names the budget needed);
+3 another JMH run holds JMH's lock (see --ignore-lock).
 USAGE
 }
 
@@ -59,6 +73,8 @@ AFFINITY=process
 CPU=""
 JAVA_CMD=${JAVA:-}
 RESULTS_ROOT="$ROOT/results"
+ALL_BENCH=0
+IGNORE_LOCK=0
 DRY_RUN=0
 PROFILER=""
 REPORT=1
@@ -74,6 +90,8 @@ while [ $# -gt 0 ]; do
     --budget) BUDGET=${2:?}; shift 2 ;;
     --formats) FORMATS_ARG=${2:?}; shift 2 ;;
     --bench) BENCH_RE=${2:?}; shift 2 ;;
+    --all) ALL_BENCH=1; shift ;;
+    --ignore-lock) IGNORE_LOCK=1; shift ;;
     --no-gc) GC=0; shift ;;
     --profiler) PROFILER=${2:?}; shift 2 ;;
     --affinity) AFFINITY=${2:?}; shift 2 ;;
@@ -94,6 +112,7 @@ case $PROFILE in quick|standard|full) ;; *) die "--profile must be quick, standa
 case $AFFINITY in process|thread) ;; *) die "--affinity must be process or thread" ;; esac
 case $PROFILER in ""|async|jfr) ;; *) die "--profiler must be async or jfr" ;; esac
 [[ $BUDGET =~ ^[0-9]+$ ]] || die "--budget takes whole seconds"
+[ $ALL_BENCH -eq 1 ] && [ -n "$BENCH_RE" ] && die "--all and --bench exclude each other"
 if [ -z "$JAVA_CMD" ]; then
   if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then JAVA_CMD="$JAVA_HOME/bin/java"; else JAVA_CMD=java; fi
 fi
@@ -135,6 +154,8 @@ elif needs_build; then
   rm -f "$BUILD_LOG"
 fi
 
+RUN_T0=$(date +%s)   # the budget counts from here: the build is not part of it
+
 # ---- the wire room: its own command pins its own threads (Java Thread Affinity), so no taskset here -------
 if [ $WIRE -eq 1 ]; then
   WIRE_CMD=("$JAVA_CMD" -jar "$CLI" wire)
@@ -163,6 +184,49 @@ if [ $WIRE -eq 1 ]; then
   fi
   [ $WIRE_RC -ne 0 ] && exit $WIRE_RC
   exit $REPORT_RC
+fi
+
+# ---- JMH's lock: a JMH run refuses to start while another holds it, so every format would fail -----------
+# JMH 1.37 (Runner.run) takes FileChannel.tryLock on ${java.io.tmpdir}/jmh.lock unless -Djmh.ignoreLock=true.
+PROPS=$("$JAVA_CMD" -XshowSettings:properties -version 2>&1)
+prop() { sed -n "s/^ *$1 = //p" <<<"$PROPS" | head -n 1; }
+JMH_TMPDIR=$(prop java.io.tmpdir)
+JMH_LOCK="${JMH_TMPDIR:-/tmp}/jmh.lock"
+JMH_LOCK=${JMH_LOCK//\/\//\/}
+IGNORE_HOW=""
+if [ $IGNORE_LOCK -eq 1 ]; then
+  IGNORE_HOW="--ignore-lock"
+else
+  IGNORE_HOW=$(ignore_lock_in_env)
+  [ -n "$IGNORE_HOW" ] && IGNORE_LOCK=1
+fi
+describe_pid() {   # describe_pid PID: "pid N: command...", the command cut short
+  local cmd
+  if [ "$1" = -1 ]; then printf 'a process'; return; fi
+  cmd=$(tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null); cmd=${cmd% }
+  cmd=${cmd#/*/bin/}
+  [ ${#cmd} -gt 90 ] && cmd="${cmd:0:87}..."
+  printf 'pid %s%s' "$1" "${cmd:+: $cmd}"
+}
+holders_text() {   # holders_text PID...: who holds the lock, for the console
+  local out="" p
+  for p in "$@"; do out+="${out:+, }$(describe_pid "$p")"; done
+  printf '%s' "$out"
+}
+LOCK_HOLDERS_START=($(jmh_lock_holders "$JMH_LOCK"))
+lock_refusal() {   # the one line that says another JMH run holds the lock, and what to do
+  printf 'run.sh: another JMH run holds %s (%s), so JMH would refuse every format: wait until it ends, or run beside it with --ignore-lock (both runs then share the machine).' \
+    "$JMH_LOCK" "${1:-its holder is gone now}"
+}
+if [ ${#LOCK_HOLDERS_START[@]} -gt 0 ]; then
+  if [ $IGNORE_LOCK -eq 1 ]; then
+    echo "run.sh: another JMH run holds $JMH_LOCK ($(holders_text "${LOCK_HOLDERS_START[@]}")); running beside it as asked ($IGNORE_HOW): both runs share the machine, and the report says so." >&2
+  elif [ $DRY_RUN -eq 1 ]; then
+    echo "$(lock_refusal "$(holders_text "${LOCK_HOLDERS_START[@]}")") (dry run: the plan follows)" >&2
+  else
+    lock_refusal "$(holders_text "${LOCK_HOLDERS_START[@]}")" >&2; echo >&2
+    exit 3
+  fi
 fi
 
 # ---- the CPU ---------------------------------------------------------------------------------------------
@@ -203,9 +267,21 @@ else
   fi
   HOST_FLAGS+=("-Djmh.executor=CUSTOM" "-Djmh.executor.class=$PINNED_EXECUTOR" "-D$AFFINITY_PROPERTY=$CPU")
 fi
+# only the host JVM takes JMH's lock; its forks never do
+[ "$IGNORE_HOW" = --ignore-lock ] && HOST_FLAGS+=("-Djmh.ignoreLock=true")
 
 # ---- what to run: benchmarks and their format values from JMH's own listing ------------------------------
-LP=$("$JAVA_CMD" -jar "$JAR" -lp 2>&1) || die "could not list benchmarks: $LP"
+# the quick profile's default set: the round trip over every format (what the report's answer ranks)
+DEFAULT_BENCH='DataBenchmark.roundTrip'
+DEFAULT_SET=0
+if [ "$PROFILE" = quick ] && [ -z "$BENCH_RE" ] && [ $ALL_BENCH -eq 0 ]; then
+  BENCH_RE='\.DataBenchmark\.roundTrip$'
+  DEFAULT_SET=1
+fi
+# stdout only: a JVM's banners and warnings (e.g. "Picked up JAVA_TOOL_OPTIONS: ...") go to stderr
+LP_ERR=$(mktemp "${TMPDIR:-/tmp}/run-sh-lp.XXXXXX")
+LP=$("$JAVA_CMD" -jar "$JAR" -lp 2>"$LP_ERR") || die "could not list benchmarks: $LP $(cat "$LP_ERR")"
+rm -f "$LP_ERR"
 declare -A BENCH_FORMATS=()   # benchmark -> "f1,f2" ("" when it has no format parameter)
 BENCHES=()
 while IFS=$'\t' read -r b f; do
@@ -258,22 +334,45 @@ for g in "${RUN_GROUPS[@]}"; do
 done
 
 # ---- the profile's JMH options ---------------------------------------------------------------------------
-# quick: split the budget over every benchmark x format, less the start-up each costs (a host JVM per format,
-# a fork per benchmark, class loading and the round-trip check): half warm-up, half measurement, 2 iterations each.
-HOST_OVERHEAD=1
-FORK_OVERHEAD=2
+# quick: one fork per benchmark x format with QUICK_WI warm-up and QUICK_I measured iterations of at least
+# QUICK_MIN_ITER_MS: shorter iterations leave the JIT unsettled (on a loaded 2-CPU machine 200 ms iterations
+# left some rows 10-60x above their settled figures). The plan must fit --budget with the start-up it costs:
+# QUICK_STARTUP for the run itself (listing, environment, evolution matrix, report), QUICK_HOST per format
+# (its JMH host JVM) and QUICK_FORK per benchmark x format (a fork's JVM start, class loading, the round-trip
+# check in @Setup), as measured on the project's 2-CPU development machine. What the budget leaves over makes
+# the iterations longer (up to QUICK_MAX_ITER_MS), never shorter; a budget that cannot hold the plan is refused.
+QUICK_WI=5
+QUICK_I=3
+QUICK_MIN_ITER_MS=1000
+QUICK_MAX_ITER_MS=5000
+QUICK_STARTUP=20
+QUICK_HOST=2
+QUICK_FORK=4
 PLANNED=""
+ITER_MS=""
+# options after -- that set the timing replace the profile's, and with them the plan
+TIMING_OVERRIDDEN=0
+for x in "${PASS[@]}"; do case $x in -f|-wi|-w|-i|-r) TIMING_OVERRIDDEN=1 ;; esac; done
+selection_words() {   # what the selection is, in words
+  if [ $DEFAULT_SET -eq 1 ]; then printf '%s over %d formats (the default set; other benchmarks with --bench REGEX or --all)' "$DEFAULT_BENCH" "${#RUN_GROUPS[@]}"
+  else printf '%d benchmark x format runs over %d formats' "$COMBOS" "${#RUN_GROUPS[@]}"; fi
+}
 case $PROFILE in
   quick)
-    avail=$((BUDGET - ${#RUN_GROUPS[@]} * HOST_OVERHEAD - COMBOS * FORK_OVERHEAD))
-    iter_ms=$((avail * 1000 / COMBOS / 4))
-    if [ $iter_ms -lt 200 ]; then
-      echo "WARNING: $COMBOS benchmark x format runs do not fit in ${BUDGET}s; using 200 ms iterations (raise --budget)" >&2
-      iter_ms=200
+    read -r ITER_MS PLANNED < <(quick_plan "$BUDGET" "${#RUN_GROUPS[@]}" "$COMBOS")
+    if [ "$ITER_MS" -eq 0 ] && [ $TIMING_OVERRIDDEN -eq 0 ]; then
+      # how many groups, in run order, the budget holds
+      fit=0; fit_combos=0
+      for g in "${RUN_GROUPS[@]}"; do
+        read -r ms _ < <(quick_plan "$BUDGET" $((fit + 1)) $((fit_combos + GROUP_COUNT[$g])))
+        [ "$ms" -eq 0 ] && break
+        fit=$((fit + 1)); fit_combos=$((fit_combos + GROUP_COUNT[$g]))
+      done
+      echo "run.sh: --budget $BUDGET cannot hold the quick plan: $(selection_words), one fork each with $QUICK_WI warm-up and $QUICK_I measured iterations of $((QUICK_MIN_ITER_MS / 1000)) s, needs about ${PLANNED} s ($(fmt_secs "$PLANNED")) with JVM start-up; ${BUDGET} s holds $fit of the ${#RUN_GROUPS[@]} formats. Give --budget $PLANNED, or fewer formats (--formats a,b,...) or benchmarks (--bench REGEX)." >&2
+      exit 2
     fi
-    [ $iter_ms -gt 5000 ] && iter_ms=5000
-    PROFILE_OPTS=(-f 1 -wi 2 -w "${iter_ms}ms" -i 2 -r "${iter_ms}ms")
-    PLANNED=$(( ${#RUN_GROUPS[@]} * HOST_OVERHEAD + COMBOS * (FORK_OVERHEAD + 4 * iter_ms / 1000) ))
+    [ "$ITER_MS" -eq 0 ] && ITER_MS=$QUICK_MIN_ITER_MS
+    PROFILE_OPTS=(-f 1 -wi "$QUICK_WI" -w "${ITER_MS}ms" -i "$QUICK_I" -r "${ITER_MS}ms")
     ;;
   standard) PROFILE_OPTS=(-f 3) ;;
   full) PROFILE_OPTS=() ;;
@@ -373,9 +472,15 @@ profiler_json() {
 choose_profiler
 [ -n "$PROFILER" ] && echo "Profiler: $PROFILER_USED ($PROFILER_WHY)"
 
-echo "Profile $PROFILE: ${#RUN_GROUPS[@]} formats, $COMBOS benchmark x format runs; CPU $CPU ($AFFINITY affinity)."
+if [ "$PROFILE" = quick ] && [ -n "$PLANNED" ]; then
+  echo "Profile quick: $(selection_words); one fork each, $QUICK_WI warm-up and $QUICK_I measured iterations of $(awk -v m="$ITER_MS" 'BEGIN { printf "%g", m / 1000 }') s; CPU $CPU ($AFFINITY affinity)."
+  echo "Planned time: about $(fmt_secs "$PLANNED") of the $(fmt_secs "$BUDGET") budget, JVM start-up and report included."
+else
+  echo "Profile $PROFILE: $(selection_words); CPU $CPU ($AFFINITY affinity)."
+  if [ "$PROFILE" = quick ]; then echo "Planned time: not planned (options after -- set the timing; --budget is not applied)."
+  else echo "Planned time: not planned (the $PROFILE profile uses the classes' own iterations; --budget applies to quick only)."; fi
+fi
 echo "JMH options: ${PROFILE_OPTS[*]} ${GC_OPTS[*]} ${PASS[*]}"
-[ -n "$PLANNED" ] && echo "Planned time: about $(fmt_secs "$PLANNED")."
 if [ $DRY_RUN -eq 1 ]; then
   for g in "${RUN_GROUPS[@]}"; do
     jmh_command "$g" "<run>/$g.json"
@@ -397,8 +502,6 @@ else
 fi
 
 read_sys() { local v; v=$(cat "$1" 2>/dev/null) && [ -n "$v" ] && { echo "$v"; return; }; echo "${2:-unreadable}"; }
-PROPS=$("$JAVA_CMD" -XshowSettings:properties -version 2>&1)
-prop() { sed -n "s/^ *$1 = //p" <<<"$PROPS" | head -n 1; }
 JDK_VENDOR=$(prop java.vendor); JDK_VERSION=$(prop java.version); JDK_RUNTIME=$(prop java.runtime.version)
 JDK_VM=$(prop java.vm.name)
 CPU_MODEL=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
@@ -434,7 +537,54 @@ STARTED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 FINISHED=""
 STATE=running
 FORK_FLAGS=""
-declare -A STATUS=() SECONDS_TAKEN=() EXIT_CODE=() MISSING=() FLAGS_OF=() AFFINITY_SEEN=()
+declare -A STATUS=() SECONDS_TAKEN=() EXIT_CODE=() MISSING=() FLAGS_OF=() AFFINITY_SEEN=() LOAD_OF=()
+
+# ---- how busy the machine is: load averages, and the other java processes seen (JMH ones marked) ---------
+CPUS_ONLINE=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null || echo 0)
+LOAD_BEFORE=$(load_average)
+LOAD_AFTER=""
+declare -A JAVA_SEEN=()   # pid -> "jmh<TAB>lockHolder<TAB>command"
+JAVA_ORDER=()
+sample_java() {   # called between formats, when none of this run's JVMs is running
+  local holders pid jmh cmd held prev
+  holders=$(jmh_lock_holders "$JMH_LOCK" | tr '\n' ' ')
+  while IFS=$'\t' read -r pid jmh cmd; do
+    [ -n "$pid" ] || continue
+    held=0; [[ " $holders " == *" $pid "* ]] && held=1
+    prev=${JAVA_SEEN[$pid]:-}
+    [ -z "$prev" ] && JAVA_ORDER+=("$pid")
+    # once marked JMH or lock holder, a process stays so
+    if [ -n "$prev" ]; then
+      [ "${prev:0:1}" = 1 ] && jmh=1
+      [ "${prev:2:1}" = 1 ] && held=1
+    fi
+    JAVA_SEEN[$pid]="$jmh"$'\t'"$held"$'\t'"$cmd"
+  done < <(ps -eo pid=,comm=,args= 2>/dev/null | java_processes $holders)
+}
+load_json() {   # load_json "A B C" -> [A, B, C] or null
+  if [ -n "$1" ]; then printf '[%s]' "${1// /, }"; else printf 'null'; fi
+}
+machine_json() {
+  local first=1 pid jmh held cmd
+  printf '  "machineLoad": {"cpus": %s, "before": %s, "after": %s,\n' "${CPUS_ONLINE:-0}" "$(load_json "$LOAD_BEFORE")" "$(load_json "$LOAD_AFTER")"
+  printf '    "jmhLock": {"file": %s, "heldAtStart": [%s], "ignored": %s, "ignoredBy": %s},\n' "$(json_str "$JMH_LOCK")" \
+    "$(IFS=,; echo "${LOCK_HOLDERS_START[*]}")" "$(json_bool $IGNORE_LOCK)" "$(json_str "$IGNORE_HOW")"
+  printf '    "otherJava": ['
+  for pid in "${JAVA_ORDER[@]}"; do
+    IFS=$'\t' read -r jmh held cmd <<<"${JAVA_SEEN[$pid]}"
+    [ $first -eq 1 ] || printf ','
+    first=0
+    printf '\n      {"pid": %s, "jmh": %s, "lockHolder": %s, "command": %s}' "$pid" "$(json_bool "$jmh")" "$(json_bool "$held")" "$(json_str "$cmd")"
+  done
+  [ $first -eq 1 ] || printf '\n    '
+  printf ']},\n'
+}
+plan_json() {
+  printf '  "plan": {"budgetSeconds": %s, "plannedSeconds": %s, "iterationMs": %s, "defaultSet": %s, "benchmarkFilter": %s},\n' \
+    "$([ "$PROFILE" = quick ] && echo "$BUDGET" || echo null)" "${PLANNED:-null}" "$([ -n "$PLANNED" ] && echo "${ITER_MS:-null}" || echo null)" \
+    "$(json_bool $DEFAULT_SET)" "$(json_str "$BENCH_RE")"
+}
+sample_java
 for g in "${RUN_GROUPS[@]}"; do STATUS[$g]="not run"; done
 
 write_env() {
@@ -480,6 +630,8 @@ write_env() {
     echo "  \"kernelArgs\": $(json_str "$KERNEL_ARGS"),"
     echo "  \"git\": {\"commit\": $(json_str "$GIT_COMMIT"), \"dirty\": $(json_bool $GIT_DIRTY)},"
     echo "  \"libraries\": {${LIBRARIES}},"
+    plan_json
+    machine_json
     echo "  \"formats\": {"
     for g in "${RUN_GROUPS[@]}"; do
       [ $first -eq 1 ] || echo ","
@@ -491,6 +643,7 @@ write_env() {
       [ -n "${MISSING[$g]:-}" ] && printf ', "missing": %s' "$(json_arr ${MISSING[$g]})"
       [ -n "${FLAGS_OF[$g]:-}" ] && printf ', "forkFlags": %s' "$(json_str "${FLAGS_OF[$g]}")"
       [ -n "${AFFINITY_SEEN[$g]:-}" ] && printf ', "threadAffinityConfirmed": %s' "$(json_bool "${AFFINITY_SEEN[$g]}")"
+      [ -n "${LOAD_OF[$g]:-}" ] && printf ', "loadAfter": %s' "${LOAD_OF[$g]}"
       printf '}'
     done
     echo
@@ -523,6 +676,7 @@ write_env
 T0=$(date +%s)
 DONE_COMBOS=0
 FAILED=0
+LOCK_STOPPED=0
 i=0
 for g in "${RUN_GROUPS[@]}"; do
   i=$((i + 1))
@@ -575,6 +729,17 @@ for g in "${RUN_GROUPS[@]}"; do
     fi
   fi
   STATUS[$g]=$status
+  la=$(load_average); LOAD_OF[$g]=${la%% *}
+  sample_java
+  if [ $status != ok ] && grep -qE 'Unable to acquire the JMH lock|Another JMH instance might be running' "$log"; then
+    # another JMH run started after this one began: every format after this one would fail the same way
+    STATUS[$g]="failed: JMH lock held by another run"
+    FAILED=$((FAILED + 1))
+    LOCK_STOPPED=1
+    lock_refusal "$(holders_text $(jmh_lock_holders "$JMH_LOCK"))" >&2; echo " Stopped after $g." >&2
+    write_env
+    break
+  fi
   if [ $status != ok ]; then
     FAILED=$((FAILED + 1))
     echo "  $g FAILED (exit $rc${missing:+, missing: ${missing[*]}}); see $log" >&2
@@ -584,9 +749,20 @@ done
 
 STATE=complete
 [ $FAILED -gt 0 ] && STATE="complete with $FAILED failed formats"
+[ $LOCK_STOPPED -eq 1 ] && STATE="stopped: another JMH run took the JMH lock"
 FINISHED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+LOAD_AFTER=$(load_average)
+sample_java
 write_env
 echo "Done in $(fmt_secs $(( $(date +%s) - T0 ))): $RUN_DIR ($STATE)"
+BUSY=""
+for la in "$LOAD_BEFORE" "$LOAD_AFTER" "${LOAD_OF[@]}"; do
+  [ -n "$la" ] && awk -v l="${la%% *}" -v c="$CPUS_ONLINE" 'BEGIN { exit !(c > 0 && l > c) }' && BUSY="load average above the $CPUS_ONLINE CPUs"
+done
+OTHER_JMH=()
+for pid in "${JAVA_ORDER[@]}"; do [ "${JAVA_SEEN[$pid]:0:1}" = 1 ] && OTHER_JMH+=("$pid"); done
+[ ${#OTHER_JMH[@]} -gt 0 ] && BUSY+="${BUSY:+; }another JMH run (pid ${OTHER_JMH[*]})"
+[ -n "$BUSY" ] && echo "WARNING: the machine was busy during this run ($BUSY; load before ${LOAD_BEFORE:-?}, after ${LOAD_AFTER:-?}): figures may be off, rows unsettled; the report says so." >&2
 REPORT_RC=0
 if [ $REPORT -eq 1 ]; then
   cli report "$RUN_DIR"
@@ -599,4 +775,13 @@ if [ $REPORT -eq 1 ]; then
 else
   echo "Report: $(cli_words) report $RUN_DIR"
 fi
+TOOK=$(( $(date +%s) - RUN_T0 ))
+if [ -n "$PLANNED" ] && [ "$PROFILE" = quick ]; then
+  if [ $TOOK -gt "$BUDGET" ]; then
+    echo "run.sh: the run took $(fmt_secs $TOOK), beyond its --budget of $(fmt_secs "$BUDGET") (planned $(fmt_secs "$PLANNED")): this machine was slower than planned${BUSY:+ (it was busy)}." >&2
+  else
+    echo "Took $(fmt_secs $TOOK) of the $(fmt_secs "$BUDGET") budget (planned $(fmt_secs "$PLANNED"))."
+  fi
+fi
+[ $LOCK_STOPPED -eq 1 ] && exit 3
 [ $FAILED -eq 0 ] && [ $REPORT_RC -eq 0 ] && [ $EVOLUTION_RC -eq 0 ]

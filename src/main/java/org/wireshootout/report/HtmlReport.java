@@ -40,6 +40,10 @@ final class HtmlReport {
         if (!run.unreadable.isEmpty()) page.raw("<p class=\"warn\">Unreadable result files (left out): " + HtmlPage.esc(String.join("; ", run.unreadable)) + "</p>\n");
         List<String> notOk = notOk();
         if (!notOk.isEmpty()) page.raw("<p class=\"warn\">Formats without complete results: " + HtmlPage.esc(String.join(", ", notOk)) + "</p>\n");
+        String busy = Settledness.busyText(run.env);
+        if (!busy.isEmpty()) page.raw("<p class=\"warn\" id=\"busy\">Busy machine. " + HtmlPage.esc(busy) + "</p>\n");
+        String unsettled = Settledness.unsettledText(run, false);
+        if (!unsettled.isEmpty()) page.raw("<p class=\"warn\" id=\"unsettled\">Not settled. " + HtmlPage.esc(unsettled) + "</p>\n");
 
         page.raw("<div id=\"toggles\"><span class=\"label\">Formats shown in the charts:</span> "
                 + "<button type=\"button\" id=\"all-on\">all</button> <button type=\"button\" id=\"all-off\">none</button> "
@@ -56,7 +60,7 @@ final class HtmlReport {
             List<String> formats = new ArrayList<>();
             int rank = 1;
             for (Summary.Row r : summary.rows) {
-                rows.add(List.of(Integer.toString(rank++), r.name, Fmt.nanos(r.p50), Fmt.nanos(r.p99),
+                rows.add(List.of(Integer.toString(rank++), r.name, Fmt.nanos(r.p50) + Settledness.mark(r.result), Fmt.nanos(r.p99),
                         r.bytes < 0 ? "?" : Integer.toString(r.bytes), Fmt.bytesPerOp(r.alloc).isEmpty() ? "?" : Fmt.bytesPerOp(r.alloc),
                         r.labels == null ? "?" : Rows.kind(r.labels), r.format == null ? "?" : r.inPlace(),
                         ReportWriter.frontierCell(r), r.labels == null ? "?" : none(Rows.safetyNote(r.labels))));
@@ -93,7 +97,7 @@ final class HtmlReport {
             for (JmhResult r : rs) {
                 List<String> c = new ArrayList<>();
                 c.add(Rows.name(r));
-                for (double p : ReportWriter.BENCHMARK_PERCENTILES) c.add(Fmt.nanos(r.percentile(p)));
+                for (double p : ReportWriter.BENCHMARK_PERCENTILES) c.add(Fmt.nanos(r.percentile(p)) + (p == 50 ? Settledness.mark(r) : ""));
                 c.add(Fmt.bytesPerOp(r.allocBytesPerOp).isEmpty() ? "no -prof gc" : Fmt.bytesPerOp(r.allocBytesPerOp));
                 c.add(Long.toString(r.sampleCount()));
                 c.add(Integer.toString(r.forkHistograms.size()));

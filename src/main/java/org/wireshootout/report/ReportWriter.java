@@ -116,6 +116,7 @@ public final class ReportWriter {
         sb.append("# Wire Shootout run ").append(run.dir.getFileName()).append("\n\n");
         runLine(sb);
         problems(sb);
+        runConditions(sb);
         answer(sb, charts);
 
         List<JmhResult> reference = new ArrayList<>();
@@ -238,6 +239,14 @@ public final class ReportWriter {
         sb.append("JMH settings: ").append(String.join("; ", settings)).append(".\n\n");
     }
 
+    /** The busy-machine warning and the unsettled rows ({@link Settledness}), when there are any. */
+    private void runConditions(StringBuilder sb) {
+        String busy = Settledness.busyText(run.env);
+        if (!busy.isEmpty()) sb.append("**Busy machine.** ").append(busy).append("\n\n");
+        String unsettled = Settledness.unsettledText(run, true);
+        if (!unsettled.isEmpty()) sb.append("**Not settled.** ").append(unsettled).append("\n\n");
+    }
+
     private void problems(StringBuilder sb) {
         List<String> notOk = new ArrayList<>();
         JsonNode formats = run.env.path("formats");
@@ -290,7 +299,7 @@ public final class ReportWriter {
                 .text("On the frontier").text("Safety notes");
         int rank = 1;
         for (Summary.Row r : summary.rows) {
-            t.row(List.of(Integer.toString(rank++), r.name, Fmt.nanos(r.p50), Fmt.nanos(r.p99),
+            t.row(List.of(Integer.toString(rank++), r.name, Fmt.nanos(r.p50) + Settledness.mark(r.result), Fmt.nanos(r.p99),
                     r.bytes < 0 ? "?" : Integer.toString(r.bytes), Fmt.bytesPerOp(r.alloc).isEmpty() ? "?" : Fmt.bytesPerOp(r.alloc),
                     r.labels == null ? "?" : Rows.kind(r.labels), r.format == null ? "?" : r.inPlace(),
                     frontierCell(r), r.labels == null ? "?" : orNone(Rows.safetyNote(r.labels))));
@@ -311,15 +320,24 @@ public final class ReportWriter {
         StringBuilder sb = new StringBuilder();
         sb.append("Round trip (").append(REFERENCE_BENCHMARK).append("), fastest median first; * = on the frontier of speed and size:\n");
         int w = 6;
-        for (Summary.Row r : summary.rows) w = Math.max(w, r.name.length() + 1);
+        for (Summary.Row r : summary.rows) w = Math.max(w, r.name.length() + 2);
         sb.append(String.format(Locale.ROOT, "  %4s  %-" + w + "s %9s %9s %6s %9s%n", "rank", "format", "p50 ns", "p99 ns", "bytes", "B/op"));
         int rank = 1;
         for (Summary.Row r : summary.rows) {
-            sb.append(String.format(Locale.ROOT, "  %4d  %-" + w + "s %9s %9s %6s %9s%n", rank++, r.name + (r.frontier ? "*" : ""),
+            sb.append(String.format(Locale.ROOT, "  %4d  %-" + w + "s %9s %9s %6s %9s%n", rank++,
+                    r.name + (r.frontier ? "*" : "") + (Settledness.check(r.result) != null ? Settledness.CONSOLE_MARK : ""),
                     Fmt.nanos(r.p50), Fmt.nanos(r.p99), r.bytes < 0 ? "?" : Integer.toString(r.bytes),
                     Fmt.bytesPerOp(r.alloc).isEmpty() ? "?" : Fmt.bytesPerOp(r.alloc)));
         }
         if (summary.baseline != null) sb.append("  (baseline, the harness alone: ").append(Fmt.nanos(summary.baseline.p50)).append(" ns p50)\n");
+        int unsettled = Settledness.unsettled(run).size();
+        if (unsettled > 0) {
+            sb.append("  ").append(Settledness.CONSOLE_MARK).append(" = measurement iterations not settled (").append(unsettled)
+                    .append(unsettled == 1 ? " row" : " rows").append(" in the run; the report lists them)\n");
+        }
+        if (!Settledness.busyReasons(run.env).isEmpty()) {
+            sb.append("WARNING: the machine was busy: ").append(String.join("; ", Settledness.busyReasons(run.env))).append('\n');
+        }
         return sb.toString();
     }
 
@@ -423,7 +441,7 @@ public final class ReportWriter {
             c.add(Rows.name(r));
             long n = r.sampleCount();
             for (double p : BENCHMARK_PERCENTILES) {
-                c.add(Fmt.nanos(r.percentile(p)) + (p < 100 ? fewMark(n, p) : ""));
+                c.add(Fmt.nanos(r.percentile(p)) + (p < 100 ? fewMark(n, p) : "") + (p == 50 ? Settledness.mark(r) : ""));
             }
             c.add(Fmt.bytesPerOp(r.allocBytesPerOp));
             c.add(Long.toString(n));
@@ -551,6 +569,8 @@ public final class ReportWriter {
                 .append("- A percentile rests on the samples above it: with n samples, p99.99 is decided by n/10000 of them. ")
                 .append(FEW_MARK).append(" marks fewer than ").append((int) FEW_SAMPLES).append(".\n")
                 .append("- Tails (p99.9 and beyond) on a machine that is not isolated measure the machine (interrupts, other ")
-                .append("processes, the hypervisor) as much as the code; compare formats on them only from an isolated-core run.\n\n");
+                .append("processes, the hypervisor) as much as the code; compare formats on them only from an isolated-core run.\n")
+                .append("- ").append(Settledness.MARK).append(" beside a p50: the row's measurement iterations did not settle (")
+                .append(Settledness.rule()).append("); its figure depends on when it was taken.\n\n");
     }
 }

@@ -185,7 +185,7 @@ final class ReportFixtures {
      * (half a unit of its last digit), ignoring the few-samples mark.
      */
     static void assertShown(double expected, String cell, String what) {
-        String s = cell.replace(ReportWriter.FEW_MARK, "").trim();
+        String s = cell.replace(ReportWriter.FEW_MARK, "").replace(Settledness.MARK, "").trim();
         if (s.isEmpty()) fail(what + ": empty cell, expected " + expected);
         int dot = s.indexOf('.');
         int decimals = dot < 0 ? 0 : s.length() - dot - 1;
