@@ -143,4 +143,116 @@ class LibraryEvolutionTest {
         assertEquals("Hello World!", reordered.text());
         assertEquals(1234567890L, reordered.longInt());
     }
+
+    // ---- SBE: each version's generated flyweights over the other's message, told the writer's block length and version by the header
+
+    private static org.agrona.concurrent.UnsafeBuffer sbeV1() {
+        org.agrona.concurrent.UnsafeBuffer buffer = new org.agrona.concurrent.UnsafeBuffer(new byte[256]);
+        new org.wireshootout.gen.sbe.data.DataEncoder()
+                .wrapAndApplyHeader(buffer, 0, new org.wireshootout.gen.sbe.data.MessageHeaderEncoder())
+                .price(1234.0).longInt(1234567890L).smallInt(123)
+                .flag(org.wireshootout.gen.sbe.data.BooleanType.T).side(org.wireshootout.gen.sbe.data.Side.Sell)
+                .text("Hello World!");
+        return buffer;
+    }
+
+    private static org.wireshootout.gen.sbe.data.DataDecoder sbeV1Reader(org.agrona.concurrent.UnsafeBuffer buffer) {
+        org.wireshootout.gen.sbe.data.MessageHeaderDecoder header = new org.wireshootout.gen.sbe.data.MessageHeaderDecoder().wrap(buffer, 0);
+        return new org.wireshootout.gen.sbe.data.DataDecoder().wrap(buffer, header.encodedLength(), header.blockLength(), header.version());
+    }
+
+    @Test
+    void sbeAddFieldBothWays() {
+        org.agrona.concurrent.UnsafeBuffer old = sbeV1();
+        org.wireshootout.gen.sbe.v2.addfield.MessageHeaderDecoder h = new org.wireshootout.gen.sbe.v2.addfield.MessageHeaderDecoder().wrap(old, 0);
+        org.wireshootout.gen.sbe.v2.addfield.DataDecoder read = new org.wireshootout.gen.sbe.v2.addfield.DataDecoder()
+                .wrap(old, h.encodedLength(), h.blockLength(), h.version());
+        assertEquals(org.wireshootout.gen.sbe.v2.addfield.DataDecoder.venueNullValue(), read.venue(), "a field newer than the writer reads as its null value");
+        assertEquals("Hello World!", read.text());
+
+        org.agrona.concurrent.UnsafeBuffer buffer = new org.agrona.concurrent.UnsafeBuffer(new byte[256]);
+        new org.wireshootout.gen.sbe.v2.addfield.DataEncoder()
+                .wrapAndApplyHeader(buffer, 0, new org.wireshootout.gen.sbe.v2.addfield.MessageHeaderEncoder())
+                .price(1234.0).longInt(1234567890L).smallInt(123)
+                .flag(org.wireshootout.gen.sbe.v2.addfield.BooleanType.T).side(org.wireshootout.gen.sbe.v2.addfield.Side.Sell)
+                .venue(7).text("Hello World!");
+        org.wireshootout.gen.sbe.data.DataDecoder v1 = sbeV1Reader(buffer);
+        assertEquals(123, v1.smallInt());
+        assertEquals("Hello World!", v1.text(), "the old reader finds the text after the writer's longer block");
+    }
+
+    @Test
+    void sbeDeprecatedFieldKeepsTheBlockBothWays() {
+        org.agrona.concurrent.UnsafeBuffer old = sbeV1();
+        org.wireshootout.gen.sbe.v2.removesmallint.MessageHeaderDecoder h = new org.wireshootout.gen.sbe.v2.removesmallint.MessageHeaderDecoder().wrap(old, 0);
+        org.wireshootout.gen.sbe.v2.removesmallint.DataDecoder read = new org.wireshootout.gen.sbe.v2.removesmallint.DataDecoder()
+                .wrap(old, h.encodedLength(), h.blockLength(), h.version());
+        assertEquals(1234567890L, read.longInt());
+        assertEquals(org.wireshootout.gen.sbe.v2.removesmallint.BooleanType.T, read.flag());
+
+        org.agrona.concurrent.UnsafeBuffer buffer = new org.agrona.concurrent.UnsafeBuffer(new byte[256]);
+        new org.wireshootout.gen.sbe.v2.removesmallint.DataEncoder()
+                .wrapAndApplyHeader(buffer, 0, new org.wireshootout.gen.sbe.v2.removesmallint.MessageHeaderEncoder())
+                .price(1234.0).longInt(1234567890L).smallInt(0)
+                .flag(org.wireshootout.gen.sbe.v2.removesmallint.BooleanType.T).side(org.wireshootout.gen.sbe.v2.removesmallint.Side.Sell)
+                .text("Hello World!");
+        org.wireshootout.gen.sbe.data.DataDecoder v1 = sbeV1Reader(buffer);
+        assertEquals(0, v1.smallInt());
+        assertEquals(org.wireshootout.gen.sbe.data.BooleanType.T, v1.flag());
+        assertEquals("Hello World!", v1.text());
+    }
+
+    @Test
+    void sbeRenameIsInvisibleOnTheWire() {
+        org.agrona.concurrent.UnsafeBuffer old = sbeV1();
+        org.wireshootout.gen.sbe.v2.renamefield.MessageHeaderDecoder h = new org.wireshootout.gen.sbe.v2.renamefield.MessageHeaderDecoder().wrap(old, 0);
+        assertEquals(123, new org.wireshootout.gen.sbe.v2.renamefield.DataDecoder()
+                .wrap(old, h.encodedLength(), h.blockLength(), h.version()).quantity());
+    }
+
+    // ---- Cap'n Proto: each version's generated struct over the other's message
+
+    private static java.nio.ByteBuffer capnpBytes(org.capnproto.MessageBuilder message) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        org.capnproto.Serialize.write(java.nio.channels.Channels.newChannel(out), message);
+        return ByteBuffer.wrap(out.toByteArray());
+    }
+
+    private static java.nio.ByteBuffer capnpV1() throws IOException {
+        org.capnproto.MessageBuilder m = new org.capnproto.MessageBuilder();
+        org.wireshootout.gen.capnp.DataCapnp.Data.Builder root = m.initRoot(org.wireshootout.gen.capnp.DataCapnp.Data.factory);
+        root.setPrice(1234.0);
+        root.setFlag(true);
+        root.setText("Hello World!");
+        root.setSide(org.wireshootout.gen.capnp.DataCapnp.Side.SELL);
+        root.setSmallInt(123);
+        root.setLongInt(1234567890L);
+        return capnpBytes(m);
+    }
+
+    @Test
+    void capnpAddRemoveAndRenameBothWays() throws IOException {
+        org.wireshootout.gen.capnp.v2.addfield.DataV2AddFieldCapnp.Data.Reader added = org.capnproto.Serialize.read(capnpV1())
+                .getRoot(org.wireshootout.gen.capnp.v2.addfield.DataV2AddFieldCapnp.Data.factory);
+        assertEquals(0, added.getVenue(), "a field beyond the writer's struct reads its default");
+        assertEquals(1234567890L, added.getLongInt());
+
+        org.wireshootout.gen.capnp.v2.removesmallint.DataV2RemoveSmallIntCapnp.Data.Reader removed = org.capnproto.Serialize.read(capnpV1())
+                .getRoot(org.wireshootout.gen.capnp.v2.removesmallint.DataV2RemoveSmallIntCapnp.Data.factory);
+        assertEquals(1234567890L, removed.getLongInt(), "the obsolete field keeps its ordinal, so longInt keeps its place");
+
+        org.capnproto.MessageBuilder m = new org.capnproto.MessageBuilder();
+        org.wireshootout.gen.capnp.v2.removesmallint.DataV2RemoveSmallIntCapnp.Data.Builder v2 =
+                m.initRoot(org.wireshootout.gen.capnp.v2.removesmallint.DataV2RemoveSmallIntCapnp.Data.factory);
+        v2.setPrice(1234.0);
+        v2.setText("Hello World!");
+        v2.setLongInt(1234567890L);
+        org.wireshootout.gen.capnp.DataCapnp.Data.Reader old = org.capnproto.Serialize.read(capnpBytes(m))
+                .getRoot(org.wireshootout.gen.capnp.DataCapnp.Data.factory);
+        assertEquals(0, old.getSmallInt(), "the new writer never sets the obsolete field: the old reader sees its default");
+        assertEquals(1234567890L, old.getLongInt());
+
+        assertEquals(123, org.capnproto.Serialize.read(capnpV1())
+                .getRoot(org.wireshootout.gen.capnp.v2.renamefield.DataV2RenameFieldCapnp.Data.factory).getQuantity());
+    }
 }
