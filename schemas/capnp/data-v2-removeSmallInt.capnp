@@ -1,7 +1,8 @@
-# Version 2 of data.capnp under the change "removeSmallInt": smallInt is deleted, as a user would. Cap'n
-# Proto does not let a field go (its rules: rename it obsolete instead), and the compiler refuses the hole
-# this leaves ("Skipped ordinal @4. Ordinals must be sequential with no holes"), so longInt is renumbered
-# from @5 to @4, the only way to state the removal. Its own file id, package and outer class.
+# Version 2 of data.capnp under the change "removeSmallInt", the way Cap'n Proto's language documentation
+# says to retire a field (Language, "Evolving your protocol": symbolic names may change while ordinals stay; a
+# field is not removed but renamed, by convention obsolete..., and no longer used): smallInt stays @4 as
+# obsoleteSmallInt, which version 2 never sets or reads. Deleting it instead (the naive change) is refused by the compiler ("Skipped ordinal
+# @4") unless longInt is renumbered @5 -> @4, which the rules forbid. Its own file id, package and outer class.
 @0xcceea55b7907cee4;
 
 using Java = import "/java.capnp";
@@ -18,5 +19,6 @@ struct Data {
   flag @1 :Bool;
   text @2 :Text;
   side @3 :Side;
-  longInt @4 :Int64;
+  obsoleteSmallInt @4 :Int32;
+  longInt @5 :Int64;
 }

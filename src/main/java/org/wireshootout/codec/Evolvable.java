@@ -1,5 +1,6 @@
 package org.wireshootout.codec;
 
+import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
@@ -17,6 +18,16 @@ public interface Evolvable {
      * @throws NotExpressible when the format cannot state the change at all, saying why
      */
     Codec<Evolved> evolve(Change change);
+
+    /**
+     * The version-1 reader the matrix gives what version 2 wrote under {@code change}: by default {@code v1}, the
+     * row's codec as benchmarked. A format whose documentation hands every reader something about the writer
+     * (Avro: "the schema used to write the data is always available when the data is read") returns version 1's
+     * reader given that, as a user of the library would have it.
+     */
+    default Codec<Data> oldReaderOf(Change change, Codec<Data> v1) {
+        return v1;
+    }
 
     /** One line on how the format evolves: what identifies a field on the wire and what a reader does with the unknown. */
     String evolutionMechanism();

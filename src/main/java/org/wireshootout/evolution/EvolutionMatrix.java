@@ -81,9 +81,10 @@ public final class EvolutionMatrix {
         v2.encode(sent);
         byte[] bytes = v2.bytes();
         Data read = new Data();
+        Codec<Data> reader = ((Evolvable) v1).oldReaderOf(change, v1);
         try {
-            v1.load(bytes, 0, bytes.length);
-            v1.decode(read);
+            reader.load(bytes, 0, bytes.length);
+            reader.decode(read);
         } catch (RuntimeException e) {
             return new Cell(row.name(), change, Direction.newToOld, Outcome.failsLoudly, describe(e));
         }

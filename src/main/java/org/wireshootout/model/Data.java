@@ -5,7 +5,11 @@ import java.util.Objects;
 /**
  * The shared six-field message every format marshals. Plain Java: no library type leaks in.
  *
- * <p>The text is held in a reusable {@link StringBuilder} so that a decoder can fill it without allocating;
+ * <p>The text is held in a reusable {@link StringBuilder} so that a decoder can fill it without allocating. The
+ * buffer is made on first use, not by the constructor: a library that creates the object itself and sets its
+ * fields (Fory, Kryo's FieldSerializer) sets a text buffer of its own, so one made by the constructor would be
+ * an allocation per decode that the library did not cause. A message whose text was never set or asked for
+ * holds no buffer ({@link #hasText}) and reads as the empty text;
  * {@link #equals} compares the text by content. Doubles compare by bit pattern class (as
  * {@link Double#compare}), so -0.0 and 0.0 differ and NaN equals NaN.
  */
@@ -18,11 +22,13 @@ public final class Data {
 
     private double price;
     private boolean flag;
-    private final StringBuilder text = new StringBuilder(64);
+    /** Made on first use ({@link #text()}); a library that instantiates the class sets its own. */
+    private StringBuilder text;
     private Side side = Side.Buy;
     private int smallInt;
     private long longInt;
 
+    /** No allocation: the text buffer is made when first used. */
     public Data() {
     }
 
@@ -47,7 +53,7 @@ public final class Data {
 
     /** Copies every field of {@code other} into this one (no allocation while the text fits). */
     public Data copyFrom(Data other) {
-        return set(other.price, other.flag, other.text, other.side, other.smallInt, other.longInt);
+        return set(other.price, other.flag, other.textOrEmpty(), other.side, other.smallInt, other.longInt);
     }
 
     public double getPrice() { return price; }
@@ -62,14 +68,33 @@ public final class Data {
     public void setLongInt(long longInt) { this.longInt = longInt; }
 
     /** The text, as a live view of the reusable buffer: copy it if it must outlive the next decode. */
-    public CharSequence getText() { return text; }
+    public CharSequence getText() { return text(); }
 
     /** The reusable buffer itself, for decoders that append into it (clear it first). */
-    public StringBuilder textBuffer() { return text; }
+    public StringBuilder textBuffer() { return text(); }
+
+    /**
+     * Whether the text buffer exists: false for a message whose text was never set or asked for, and for one a
+     * library instantiated and left without a text (a null field in the bytes), which a decoder refuses.
+     */
+    public boolean hasText() { return text != null; }
 
     public void setText(CharSequence value) {
-        text.setLength(0);
-        text.append(value);
+        StringBuilder t = text();
+        t.setLength(0);
+        t.append(value);
+    }
+
+    /** The buffer, made now if it does not exist yet (once per object, not per message). */
+    private StringBuilder text() {
+        StringBuilder t = text;
+        if (t == null) text = t = new StringBuilder(64);
+        return t;
+    }
+
+    /** The text without making a buffer: the empty text where there is none. */
+    private CharSequence textOrEmpty() {
+        return text == null ? "" : text;
     }
 
     /** {@link #setText}, returning this message. */
@@ -82,7 +107,7 @@ public final class Data {
     public DataFields firstDifference(Data other) {
         if (Double.compare(price, other.price) != 0) return DataFields.price;
         if (flag != other.flag) return DataFields.flag;
-        if (!text.toString().contentEquals(other.text)) return DataFields.text;
+        if (!textOrEmpty().toString().contentEquals(other.textOrEmpty())) return DataFields.text;
         if (side != other.side) return DataFields.side;
         if (smallInt != other.smallInt) return DataFields.smallInt;
         if (longInt != other.longInt) return DataFields.longInt;
@@ -94,7 +119,7 @@ public final class Data {
         switch (field) {
             case price: return Double.toString(price);
             case flag: return Boolean.toString(flag);
-            case text: return '"' + text.toString() + '"';
+            case text: return '"' + textOrEmpty().toString() + '"';
             case side: return String.valueOf(side);
             case smallInt: return Integer.toString(smallInt);
             case longInt: return Long.toString(longInt);
@@ -111,7 +136,8 @@ public final class Data {
     public int hashCode() {
         int h = Double.hashCode(price);
         h = 31 * h + Boolean.hashCode(flag);
-        for (int i = 0; i < text.length(); i++) h = 31 * h + text.charAt(i);
+        CharSequence t = textOrEmpty();
+        for (int i = 0; i < t.length(); i++) h = 31 * h + t.charAt(i);
         h = 31 * h + side.hashCode();
         h = 31 * h + smallInt;
         return 31 * h + Long.hashCode(longInt);
@@ -119,7 +145,7 @@ public final class Data {
 
     @Override
     public String toString() {
-        return "Data{price=" + price + ", flag=" + flag + ", text=\"" + text + "\", side=" + side
+        return "Data{price=" + price + ", flag=" + flag + ", text=\"" + textOrEmpty() + "\", side=" + side
                 + ", smallInt=" + smallInt + ", longInt=" + longInt + '}';
     }
 }

@@ -67,12 +67,18 @@ public final class AvroCodec extends NamedCodec<org.wireshootout.model.Data> imp
         return AvroEvolvedCodec.of(name, change);
     }
 
+    /** Version 1's reader given version 2's writer schema, as Avro's specification says a reader always is. */
+    @Override
+    public Codec<org.wireshootout.model.Data> oldReaderOf(Change change, Codec<org.wireshootout.model.Data> v1) {
+        return AvroEvolvedOldReader.of(name, change);
+    }
+
     @Override
     public String evolutionMechanism() {
-        return "nothing on the wire names a field (values in schema order): a reader resolves the writer's schema,"
-                + " known out of band, to its own by field name or alias, filling defaults, promoting int to long, matching"
-                + " enum symbols by name; the v2 reader is given v1's schema so, but this v1 row reads raw bytes with its"
-                + " own schema as the writer's, so new->old is read positionally with no resolution";
+        return "nothing on the wire names a field (values in schema order): a reader is always given the writer's schema"
+                + " (spec: \"always available when the data is read\") and resolves it to its own both ways: fields by name"
+                + " or reader alias, a missing field from its default, int promoted to long (never long to int), enum"
+                + " symbols by name";
     }
 
     @Override public MessageBuffer buffer() { return avro.encoded; }

@@ -101,6 +101,19 @@ final class AvroEvolvedCodec<R extends SpecificRecordBase> extends NamedCodec<Ev
         }
     }
 
+    /** The schema version 2 under {@code change} writes with: what a version-1 reader is given to resolve its bytes. */
+    static Schema schemaOf(Change change) {
+        switch (change) {
+            case addField: return org.wireshootout.gen.avro.v2.addfield.Data.getClassSchema();
+            case removeSmallInt: return org.wireshootout.gen.avro.v2.removesmallint.Data.getClassSchema();
+            case renameField: return org.wireshootout.gen.avro.v2.renamefield.Data.getClassSchema();
+            case reorderFields: return org.wireshootout.gen.avro.v2.reorderfields.Data.getClassSchema();
+            case widenSmallInt: return org.wireshootout.gen.avro.v2.widensmallint.Data.getClassSchema();
+            case newSideValue: return org.wireshootout.gen.avro.v2.newsidevalue.Data.getClassSchema();
+            default: throw new IllegalArgumentException(change.name());
+        }
+    }
+
     @Override
     public int encode(Evolved value) {
         R r = out;

@@ -9,6 +9,7 @@ import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecordBase;
+import org.apache.avro.util.ClassSecurityValidator;
 import org.apache.avro.util.Utf8;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.HeapMessage;
@@ -44,6 +45,17 @@ import java.io.UncheckedIOException;
  */
 final class AvroSupport<R extends SpecificRecordBase> {
     static final int CAPACITY = 4096;
+
+    /** The package the Avro Maven plugin generates this project's records and enums into. */
+    static final String GENERATED_PACKAGE = "org.wireshootout.gen.avro.";
+
+    static {
+        // Avro 1.12.2 loads a record's or enum's class by its schema name only when the class is trusted (Avro's
+        // ClassSecurityValidator; java.lang and java.util types by default). Trusted here: this project's own
+        // generated package, added to whatever is already trusted (system properties or another setGlobal).
+        ClassSecurityValidator.ClassSecurityPredicate generated = c -> c.getName().startsWith(GENERATED_PACKAGE);
+        ClassSecurityValidator.setGlobal(ClassSecurityValidator.composite(ClassSecurityValidator.getGlobal(), generated));
+    }
 
     final String name;
     final HeapMessage encoded;

@@ -7,11 +7,12 @@ import org.wireshootout.model.evolution.Evolved;
 
 import java.nio.ByteBuffer;
 
-/** Version 2 of the {@code flatbuffers} row under {@code removeSmallInt}: the table generated from {@code schemas/flatbuffers/data-v2-removeSmallInt.fbs}. */
+/** Version 2 of the {@code flatbuffers} row under {@code removeSmallInt}: the table generated from {@code schemas/flatbuffers/data-v2-removeSmallInt.fbs}, whose small_int is deprecated:
+ * no accessor, never written, its slot 4 kept (a version-1 writer's int32 there is checked and not read). */
 final class FbsV2RemoveSmallInt implements FlatBuffersEvolvedCodec.Schema {
     private final Data table = new Data();
 
-    @Override public int[] fieldSizes() { return new int[] {8, 1, 4, 1, 8}; }
+    @Override public int[] fieldSizes() { return new int[] {8, 1, 4, 1, 4, 8}; }
 
     @Override public int textField() { return 2; }
 

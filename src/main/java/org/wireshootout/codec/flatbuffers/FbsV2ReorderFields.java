@@ -7,17 +7,18 @@ import org.wireshootout.model.evolution.Evolved;
 
 import java.nio.ByteBuffer;
 
-/** Version 2 of the {@code flatbuffers} row under {@code reorderFields}: the table generated from {@code schemas/flatbuffers/data-v2-reorderFields.fbs}. */
+/** Version 2 of the {@code flatbuffers} row under {@code reorderFields}: the table generated from {@code schemas/flatbuffers/data-v2-reorderFields.fbs}, whose id attributes keep every field in
+ * its version-1 slot (so the slot sizes and the generated create method are in id order, not declaration order). */
 final class FbsV2ReorderFields implements FlatBuffersEvolvedCodec.Schema {
     private final Data table = new Data();
 
-    @Override public int[] fieldSizes() { return new int[] {8, 4, 1, 4, 1, 8}; }
+    @Override public int[] fieldSizes() { return new int[] {8, 1, 4, 1, 4, 8}; }
 
-    @Override public int textField() { return 3; }
+    @Override public int textField() { return 2; }
 
     @Override
     public int create(FlatBufferBuilder builder, Evolved v, int text) {
-        return Data.createData(builder, v.longInt, (int) v.smallInt, (byte) v.side.ordinal(), text, v.flag, v.price);
+        return Data.createData(builder, v.price, v.flag, text, (byte) v.side.ordinal(), (int) v.smallInt, v.longInt);
     }
 
     @Override

@@ -51,7 +51,7 @@ public final class ForyCodec extends NamedCodec<Data> implements Evolvable {
         Data read = fory.read(Data.class);
         // a nullable field read as null would otherwise become the text "null" or fail in the model's setter
         if (read.getSide() == null) throw new DecodeException(name, -1, "side is null");
-        if (read.textBuffer() == null) throw new DecodeException(name, -1, "text is null");
+        if (!read.hasText()) throw new DecodeException(name, -1, "text is null");
         target.copyFrom(read);
     }
 

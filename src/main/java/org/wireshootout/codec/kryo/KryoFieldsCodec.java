@@ -45,7 +45,7 @@ public final class KryoFieldsCodec extends NamedCodec<Data> implements Evolvable
         Data read = kryo.read(Data.class);
         // FieldSerializer lets an object field be null: refused rather than decoded as the text "null"
         if (read.getSide() == null) throw new DecodeException(name, -1, "side is null");
-        if (read.textBuffer() == null) throw new DecodeException(name, -1, "text is null");
+        if (!read.hasText()) throw new DecodeException(name, -1, "text is null");
         target.copyFrom(read);
     }
 

@@ -8,7 +8,8 @@ import org.wireshootout.gen.sbe.v2.removesmallint.MessageHeaderEncoder;
 import org.wireshootout.gen.sbe.v2.removesmallint.Side;
 import org.wireshootout.model.evolution.Evolved;
 
-/** Version 2 of the {@code sbe} row under {@code removeSmallInt}: the flyweights generated from {@code schemas/sbe/data-v2-removeSmallInt.xml}. */
+/** Version 2 of the {@code sbe} row under {@code removeSmallInt}: the flyweights generated from {@code schemas/sbe/data-v2-removeSmallInt.xml},
+ * where smallInt is kept at its offset, deprecated: the writer sends 0 in it, the reader never reads it. */
 final class SbeV2RemoveSmallInt implements SbeEvolvedCodec.Schema {
     private final MessageHeaderEncoder header = new MessageHeaderEncoder();
     private final DataEncoder encoder = new DataEncoder();
@@ -16,7 +17,7 @@ final class SbeV2RemoveSmallInt implements SbeEvolvedCodec.Schema {
 
     @Override
     public int encode(UnsafeBuffer buffer, Evolved v, byte[] text, int textLength) {
-        encoder.wrapAndApplyHeader(buffer, 0, header).price(v.price).longInt(v.longInt)
+        encoder.wrapAndApplyHeader(buffer, 0, header).price(v.price).longInt(v.longInt).smallInt(0)
                 .flag(v.flag ? BooleanType.T : BooleanType.F)
                 .side(Side.valueOf(v.side.name()))
                 .putText(text, 0, textLength);
