@@ -47,7 +47,7 @@ public final class WireFailures {
     public static String oneLine(Throwable e) {
         String m = firstLine(e.getMessage());
         return m.isEmpty() ? e.getClass().getSimpleName() : e instanceof WireRunException || e instanceof Abort
-                || e instanceof IllegalStateException || e instanceof IllegalArgumentException ? m : e.getClass().getSimpleName() + ": " + m;
+                || e instanceof IllegalStateException || e instanceof IllegalArgumentException || e instanceof java.io.UncheckedIOException ? m : e.getClass().getSimpleName() + ": " + m;
     }
 
     /** The text before the first line break, or "" for null. */
