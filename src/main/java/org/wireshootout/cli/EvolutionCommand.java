@@ -55,6 +55,10 @@ public final class EvolutionCommand implements Callable<Integer> {
             }
             return 0;
         }
+        if (json != null && json.isDirectory()) {
+            System.err.println("evolution: --json " + json + " is a directory: give the file to write, e.g. " + new File(json, "evolution.json"));
+            return 2;
+        }
         ObjectNode root = EvolutionJson.run(rows);
         if (json != null) {
             File parent = json.getAbsoluteFile().getParentFile();
@@ -62,7 +66,12 @@ public final class EvolutionCommand implements Callable<Integer> {
                 System.err.println("evolution: cannot create " + parent);
                 return 1;
             }
-            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(json, root);
+            try {
+                new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(json, root);
+            } catch (IOException e) {
+                System.err.println("evolution: cannot write " + json + ": " + e.getMessage());
+                return 1;
+            }
         }
         System.out.print(EvolutionTable.markdown(root));
         return 0;

@@ -1,6 +1,7 @@
 package org.wireshootout.cli;
 
 import org.wireshootout.JvmFlags;
+import org.wireshootout.process.ChildJvm;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -27,6 +28,8 @@ public final class Main implements Runnable {
     static final int FLAGS_MISSING = 2;
 
     public static void main(String[] args) {
+        // in a JVM started by ChildJvm (a wire fork or side): end when the parent is gone
+        ChildJvm.watchParentIfChild();
         // what -Dorg.boon.faststringutils.disable=true does, before any Boon class is loaded
         if (System.getProperty("org.boon.faststringutils.disable") == null) {
             System.setProperty("org.boon.faststringutils.disable", "true");

@@ -7,6 +7,7 @@ import org.wireshootout.wire.Payloads;
 import org.wireshootout.wire.TransportKind;
 import org.wireshootout.wire.TransportOptions;
 import org.wireshootout.wire.WireConfig;
+import org.wireshootout.wire.WireFailures;
 import org.wireshootout.wire.WireForks;
 import org.wireshootout.wire.WireRun;
 import org.wireshootout.wire.WireSuite;
@@ -159,15 +160,23 @@ public final class WireCommand implements Callable<Integer> {
             System.err.println("wire: " + e.getMessage());
             return 2;
         }
-        if (forkCount > 1) {
-            return new WireForks(forkCount, forkArgs(false), forkArgs(true), resolvedOut, System.out, resolvedSettings,
-                    resolvedFormats, resolvedTransports, resolvedTableRate).run() == 0 ? 0 : 1;
+        try {
+            if (forkCount > 1) {
+                return new WireForks(forkCount, forkArgs(false), forkArgs(true), resolvedOut, System.out, resolvedSettings,
+                        resolvedFormats, resolvedTransports, resolvedTableRate).run() == 0 ? 0 : 1;
+            }
+            if (echoOnly) {
+                return suite.runEchoerOnly((p, t, o, c) -> System.out.println("  " + p.format() + " over " + t.label() + " at "
+                        + WireSweep.rateLabel(c.rate()) + " msg/s: echoed " + new WireRun<>(p, t, o, c).runEchoerOnly() + " messages")) == 0 ? 0 : 1;
+            }
+            return suite.run() == 0 ? 0 : 1;
+        } catch (Exception | InternalError e) {
+            // one line naming the cause, never a stack trace
+            String cause = WireFailures.environmental(e, tempDir);
+            System.out.flush();
+            System.err.println("wire: FAILED: " + (cause != null ? cause : WireFailures.oneLine(e)));
+            return 1;
         }
-        if (echoOnly) {
-            return suite.runEchoerOnly((p, t, o, c) -> System.out.println("  " + p.format() + " over " + t.label() + " at "
-                    + WireSweep.rateLabel(c.rate()) + " msg/s: echoed " + new WireRun<>(p, t, o, c).runEchoerOnly() + " messages")) == 0 ? 0 : 1;
-        }
-        return suite.run() == 0 ? 0 : 1;
     }
 
     // what build() resolved, for the forks
@@ -201,7 +210,14 @@ public final class WireCommand implements Callable<Integer> {
     }
 
     private int child() throws Exception {
-        org.wireshootout.wire.Payload<?> p = payload.equals("data") ? Payloads.data(formats) : Payloads.iex(formats, capture);
+        org.wireshootout.wire.Payload<?> p;
+        try {
+            p = payload.equals("data") ? Payloads.data(formats) : Payloads.iex(formats, capture);
+        } catch (java.io.IOException | RuntimeException e) {
+            String cause = WireFailures.environmental(e, null);
+            System.err.println("wire " + childRole + ": " + (cause != null ? cause : WireFailures.oneLine(e)));
+            return 1;
+        }
         return CrossProcess.child(childRole, p, TransportKind.byLabel(transports), childAttach, childConfig, childResult);
     }
 
@@ -211,6 +227,14 @@ public final class WireCommand implements Callable<Integer> {
         List<String> formatList = new ArrayList<>();
         for (String f : formats.split(",")) if (!f.isBlank()) formatList.add(f.trim());
         if (formatList.isEmpty()) throw new IllegalArgumentException("--formats names no format");
+        // before any JVM starts or any folder is made
+        for (String f : formatList) {
+            try {
+                Payloads.check(payload, f);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--formats: " + e.getMessage());
+            }
+        }
         if (echoOnly && senderOnly) throw new IllegalArgumentException("--echo-only and --sender-only are the two hosts' sides: give one");
         boolean echoMode = echo || echoOnly || senderOnly;
         boolean twoHosts = echoOnly || senderOnly;

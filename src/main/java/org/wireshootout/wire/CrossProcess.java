@@ -2,7 +2,7 @@ package org.wireshootout.wire;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
-import org.wireshootout.JvmFlags;
+import org.wireshootout.process.ChildJvm;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * each starting a media driver of its own on fixed UDP endpoints, as two hosts would: no clock is shared, the
  * round trip is timed on the sender's side alone.
  *
- * <p>The children are started as {@code java <the project's JVM flags> -cp <this classpath>
+ * <p>The children are started by {@link ChildJvm} (the parent's JVM flags passed on) as {@code java <flags> -cp <this classpath>
  * org.wireshootout.cli.Main wire --child-role ...}, with {@code --payload}, {@code --formats} and
  * {@code --capture} saying how to rebuild the same messages (the data sets are deterministic).
  */
@@ -118,6 +118,7 @@ public final class CrossProcess {
      * Starts the {@code first} side's JVM (the receiver, or the echoer), then the sender's, waits for both and
      * returns their figures, first side first. With {@code awaitReady} the sender starts only once the first side
      * has subscribed; an echo pair needs no such order (each side's publication waits for the other's subscription).
+     * Each side is judged by its exit status and the result file it wrote.
      */
     private static List<Map<String, Object>> runPair(Path work, List<String> payloadArgs, TransportKind kind, String attach,
                                                      WireConfig config, String first, boolean awaitReady, long limitMs)
@@ -125,31 +126,27 @@ public final class CrossProcess {
         Path firstOut = work.resolve(first + ".json");
         Path senderOut = work.resolve("sender.json");
         Path ready = work.resolve("receiver.ready");
-        Process firstSide = start(first, payloadArgs, kind, attach, config, firstOut, work);
-        Process sender = null;
-        try {
+        try (ChildJvm.Child firstSide = start(first, payloadArgs, kind, attach, config, firstOut, work)) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (awaitReady && !Files.exists(ready)) {
-                if (!firstSide.isAlive()) throw childFailed(first, firstSide, work);
+                if (!firstSide.isAlive()) throw childFailed(firstSide, work, null);
                 if (System.nanoTime() > deadline) throw new IllegalStateException("the " + first + " JVM was not ready within 120 s");
                 Thread.sleep(5);
             }
-            sender = start("sender", payloadArgs, kind, attach, config, senderOut, work);
-            if (!sender.waitFor(limitMs, TimeUnit.MILLISECONDS)) throw new IllegalStateException("the sender JVM did not finish within " + limitMs + " ms");
-            if (!firstSide.waitFor(limitMs, TimeUnit.MILLISECONDS)) throw new IllegalStateException("the " + first + " JVM did not finish within " + limitMs + " ms");
-        } finally {
-            firstSide.destroyForcibly();
-            if (sender != null) sender.destroyForcibly();
+            try (ChildJvm.Child sender = start("sender", payloadArgs, kind, attach, config, senderOut, work)) {
+                if (!sender.waitFor(limitMs, TimeUnit.MILLISECONDS)) throw new IllegalStateException("the sender JVM did not finish within " + limitMs + " ms");
+                if (!firstSide.waitFor(limitMs, TimeUnit.MILLISECONDS)) throw new IllegalStateException("the " + first + " JVM did not finish within " + limitMs + " ms");
+                return List.of(read(firstOut, firstSide, work), read(senderOut, sender, work));
+            }
         }
-        return List.of(read(firstOut, first, firstSide, work), read(senderOut, "sender", sender, work));
     }
 
-    /** A side's failure as the run's: the kind and sequence it named. */
+    /** A side's failure as the run's: the kind and sequence it named; a failure of the machine ends the run. */
     private static void checkFailure(Map<String, Object> side) {
-        if (side.get("failure") != null) {
-            throw new WireRunException(WireRunException.Kind.valueOf((String) side.get("failureKind")),
-                    num(side, "failureSequence"), side.get("failure") + " (cross-process)", null);
-        }
+        if (side.get("failure") == null) return;
+        if (Boolean.TRUE.equals(side.get("abort"))) throw new WireFailures.Abort((String) side.get("failure"), null);
+        throw new WireRunException(WireRunException.Kind.valueOf((String) side.get("failureKind")),
+                num(side, "failureSequence"), side.get("failure") + " (cross-process)", null);
     }
 
     @SuppressWarnings("unchecked")
@@ -164,58 +161,48 @@ public final class CrossProcess {
         return ((Number) v).longValue();
     }
 
-    private static Process start(String role, List<String> payloadArgs, TransportKind kind, String attach, WireConfig config,
-                                 Path out, Path work) {
-        List<String> cmd = wireCommand();
-        cmd.addAll(payloadArgs);
-        cmd.addAll(List.of("--transports", kind.label(), "--child-role", role, "--child-attach", attach,
+    private static ChildJvm.Child start(String role, List<String> payloadArgs, TransportKind kind, String attach, WireConfig config,
+                                        Path out, Path work) {
+        List<String> args = new ArrayList<>(payloadArgs);
+        args.addAll(List.of("--transports", kind.label(), "--child-role", role, "--child-attach", attach,
                 "--child-config", config.encode(), "--child-result", out.toString()));
-        try {
-            return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve(role + ".log").toFile()).start();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the " + role + " JVM", e);
-        }
+        return wireJvm(role, args).logTo(work.resolve(role + ".log")).start();
     }
 
-    /**
-     * The start of a command line that runs {@code wire} in a fresh JVM like this one: this JVM's java, the
-     * project's JVM flags and heap, this classpath; the caller appends the wire options.
-     */
-    static List<String> wireCommand() {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.addAll(List.of(JvmFlags.ALL));
-        cmd.add(JvmFlags.HEAP_MIN);
-        cmd.add(JvmFlags.HEAP_MAX);
-        cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
-        cmd.add("-Dwireshootout.relaunched=true");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(MAIN);
-        cmd.add("wire");
-        return cmd;
+    /** A fresh JVM like this one ({@link ChildJvm}) running {@code wire args}; {@code name} names it in messages. */
+    public static ChildJvm wireJvm(String name, List<String> args) {
+        List<String> all = new ArrayList<>();
+        all.add("wire");
+        all.addAll(args);
+        return ChildJvm.of(name, MAIN, all);
     }
 
+    /** The side's figures: its result file, when it exited 0, or exited 1 with a failure named in that file. */
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> read(Path file, String role, Process p, Path work) {
-        if (!Files.isRegularFile(file)) throw childFailed(role, p, work);
+    private static Map<String, Object> read(Path file, ChildJvm.Child p, Path work) {
+        if (!Files.isRegularFile(file)) throw childFailed(p, work, null);
+        Map<String, Object> m;
         try {
-            return new ObjectMapper().readValue(file.toFile(), Map.class);
+            m = new ObjectMapper().readValue(file.toFile(), Map.class);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the " + role + " JVM's result " + file, e);
+            throw childFailed(p, work, "its result " + file + " does not read: " + WireFailures.firstLine(e.getMessage()));
         }
+        int exit = p.exitStatus();
+        if (exit == 0 && m.get("failure") == null) return m;
+        if (exit == 1 && m.get("failure") != null) return m;
+        throw childFailed(p, work, "its result " + (m.get("failure") == null ? "names no failure" : "names " + m.get("failure")));
     }
 
-    private static IllegalStateException childFailed(String role, Process p, Path work) {
-        String log;
+    private static IllegalStateException childFailed(ChildJvm.Child p, Path work, String detail) {
+        String last = "";
         try {
-            List<String> lines = Files.readAllLines(work.resolve(role + ".log"));
-            log = String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+            List<String> lines = Files.readAllLines(work.resolve(p.name() + ".log"));
+            for (int i = lines.size() - 1; i >= 0 && last.isEmpty(); i--) last = lines.get(i).trim();
         } catch (IOException e) {
-            log = "(no log: " + e.getMessage() + ")";
+            last = "";
         }
-        return new IllegalStateException("the " + role + " JVM ended without a result (exit "
-                + (p != null && !p.isAlive() ? p.exitValue() : -1) + "):\n" + log);
+        return new IllegalStateException("the " + p.name() + " JVM " + (p.isAlive() ? "is still running" : "exited " + p.exitStatus())
+                + (detail == null ? " without a result" : ": " + detail) + (last.isEmpty() ? "" : " (last line of its log: " + last + ")"));
     }
 
     /** In a child JVM: runs one side on the transport attached to the parent's and writes its figures to {@code out}. */
@@ -231,9 +218,9 @@ public final class CrossProcess {
         WireConfig config = WireConfig.decode(configWord);
         Path ready = out.resolveSibling("receiver.ready");
         Map<String, Object> result;
+        TransportOptions attached = config.echo ? TransportOptions.decode(attach) : TransportOptions.builder().build();
         // echo: this JVM starts its own driver on the endpoints it was given; else it attaches to the parent's transport
-        try (Transport t = config.echo ? EchoTransport.open(kind, TransportOptions.decode(attach))
-                : kind.attach(TransportOptions.builder().build(), attach)) {
+        try (Transport t = config.echo ? EchoTransport.open(kind, attached) : kind.attach(attached, attach)) {
             result = new WireRun<>(payload, kind, null, config).runSide(side, t, () -> {
                 if (side != WireRun.Role.RECEIVER) return;
                 try {
@@ -242,6 +229,14 @@ public final class CrossProcess {
                     throw new UncheckedIOException(e);
                 }
             });
+        } catch (RuntimeException | InternalError e) {
+            // the parent reads the cause from the result file, one line, never from this JVM's console
+            String cause = WireFailures.environmental(e, attached.tempRoot());
+            result = new java.util.LinkedHashMap<>();
+            result.put("failureKind", WireRunException.Kind.FAILED.name());
+            result.put("failureSequence", -1L);
+            result.put("failure", cause != null ? cause : "the " + role + " JVM failed: " + WireFailures.oneLine(e));
+            result.put("abort", cause != null);
         }
         Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
         new ObjectMapper().writeValue(tmp.toFile(), result);

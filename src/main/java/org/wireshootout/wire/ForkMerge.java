@@ -194,7 +194,7 @@ public final class ForkMerge {
             s.append("| ").append(c.path("format").asText()).append(" | ").append(c.path("transport").asText()).append(" | ");
             JsonNode p = null;
             for (JsonNode q : c.path("points")) if (q.path("offeredRatePerSecond").asDouble() == tableRate) p = q;
-            String failure = c.path("failures").isEmpty() ? null : c.path("failures").get(0).asText().replace('|', '/');
+            String failure = c.path("failures").isEmpty() ? null : WireFailures.cell(c.path("failures").get(0).asText());
             if (p == null) {
                 s.append("FAILED: ").append(failure == null ? "no result" : failure).append(" | | | | | | | |\n");
                 continue;

@@ -45,6 +45,19 @@ public final class Payloads {
         return new Payload<>("data", f.name(), source, records, f::newCodec, Data::new, Checksums::data);
     }
 
+    /**
+     * Refuses, before anything starts, a format the payload cannot be built for: a name not in the registry of
+     * {@code kind} ("data" or "iex"), or a data row that carries no data; the message names the format.
+     */
+    public static void check(String kind, String format) {
+        if (kind.equals("iex")) {
+            IexFormat.byName(format);
+            return;
+        }
+        Format f = Format.byName(format);
+        if (!f.carriesData()) throw new IllegalArgumentException("format " + f.name() + " carries no data: nothing to check on the far side");
+    }
+
     /** The IEX stream: the generated default day, or every message of a capture when {@code capture} is not null. */
     public static Payload<IexMessage> iex(String format, String capture) throws IOException {
         IexFormat f = IexFormat.byName(format);

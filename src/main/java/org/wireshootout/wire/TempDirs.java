@@ -8,16 +8,27 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** The transports' temporary directories: made unique under a root, deleted with everything in them. */
+import org.wireshootout.process.Lifecycle;
+
+/**
+ * The transports' temporary directories: made unique under a root, deleted with everything in them, by their
+ * owner or, when this JVM ends first (SIGTERM, SIGINT), by {@link Lifecycle}'s hook once the child JVMs are ended.
+ */
 final class TempDirs {
+    private static final Map<Path, Lifecycle.Registration> LIVE = new ConcurrentHashMap<>();
+
     private TempDirs() {
     }
 
     static Path create(Path root, String prefix) {
         try {
             Files.createDirectories(root);
-            return Files.createTempDirectory(root, prefix);
+            Path dir = Files.createTempDirectory(root, prefix);
+            LIVE.put(dir, Lifecycle.atExit(Lifecycle.Phase.CLEAN, () -> deleteQuietly(dir)));
+            return dir;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary directory under " + root, e);
         }
@@ -25,7 +36,10 @@ final class TempDirs {
 
     /** Deletes {@code dir} and its content; throws naming what could not be deleted. */
     static void delete(Path dir) {
-        if (dir == null || !Files.exists(dir)) return;
+        if (dir == null) return;
+        Lifecycle.Registration r = LIVE.remove(dir);
+        if (r != null) r.close();
+        if (!Files.exists(dir)) return;
         try {
             Files.walkFileTree(dir, new SimpleFileVisitor<>() {
                 @Override
@@ -51,5 +65,13 @@ final class TempDirs {
             throw new UncheckedIOException("cannot delete temporary directory " + dir, e);
         }
         if (Files.exists(dir)) throw new IllegalStateException("temporary directory " + dir + " is still there after deleting it");
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try {
+            delete(dir);
+        } catch (RuntimeException e) {
+            System.err.println("wire: " + e.getMessage());
+        }
     }
 }

@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.wireshootout.process.Lifecycle;
+
 /**
  * The format x transport grid: for each cell a {@link WireSweep} over the rates, one JSON file per cell
  * ({@code <payload>-<format>-<transport>.json}) in the output folder, a progress line per step, and at the end
@@ -68,71 +70,174 @@ public final class WireSuite {
         return this;
     }
 
-    /** Runs the grid; returns the number of cells that failed (a lost, duplicated or corrupted message, or an error). */
+    // what the run has done so far, for the partial summary when it is cut short (read by the exit hook)
+    private final List<Row> rows = new ArrayList<>();
+    private final List<String> failureLines = new ArrayList<>();
+    private volatile String current;
+    private volatile int cellsDone;
+    private int cells;
+
+    /**
+     * Runs the grid; returns the number of cells that failed (a lost, duplicated or corrupted message, or an error),
+     * plus one for a failed warm-up. A failure of the machine (a UDP port in use, a full temporary directory, a
+     * damaged capture) ends the run: one line naming it, the cells not run named in the summary. When the JVM is
+     * ended first (SIGTERM, SIGINT), its exit hook writes the summary of the cells done, naming the one cut short.
+     */
     public int run() throws IOException {
         Files.createDirectories(out);
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         json.writeValue(out.resolve("run.json").toFile(), settings);
-        int cells = formats.size() * transports.size();
+        cells = formats.size() * transports.size();
         int cell = 0;
         int failed = 0;
         long t0 = System.nanoTime();
-        List<Row> rows = new ArrayList<>();
-        warmUpTransports();
-        for (String format : formats) {
-            Payload<?> payload;
+        rows.clear();
+        failureLines.clear();
+        warmupFailures.clear();
+        progress(WireProgress.RUNNING, null);
+        String aborted = null;
+        try (Lifecycle.Registration cutShort = Lifecycle.atExit(Lifecycle.Phase.REPORT, this::cutShort)) {
             try {
-                payload = payloads.forFormat(format);
-                payload.verifyRoundTrip();
-            } catch (IllegalArgumentException e) {
-                progress.println("  " + format + " skipped: " + e.getMessage());
-                failed += transports.size();
-                cell += transports.size();
-                for (TransportKind t : transports) rows.add(new Row(format, t, null, e.getMessage()));
-                continue;
+                failed += warmUpTransports();
+                grid:
+                for (String format : formats) {
+                    Payload<?> payload;
+                    try {
+                        payload = payloads.forFormat(format);
+                        payload.verifyRoundTrip();
+                    } catch (IllegalArgumentException e) {
+                        progress.println("  " + format + " skipped: " + e.getMessage());
+                        failed += transports.size();
+                        cell += transports.size();
+                        for (TransportKind t : transports) addRow(new Row(format, t, null, format + " skipped: " + e.getMessage()));
+                        continue;
+                    }
+                    for (TransportKind t : transports) {
+                        if (Lifecycle.shuttingDown()) break grid;
+                        cell++;
+                        long elapsed = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+                        current = "[" + cell + "/" + cells + "] " + format + " over " + t.label();
+                        progress(WireProgress.RUNNING, null);
+                        progress.printf("%s, rates %s  (elapsed %d s)%n", current, ratesLabel(), elapsed);
+                        WireSweep sweep = WireSweep.run(runner, payload, t, options, base, rates, tableRate, seconds, everyRate, line -> progress.println("  " + line));
+                        json.writeValue(out.resolve(payload.kind() + "-" + format + "-" + t.label() + ".json").toFile(), sweep.toJson());
+                        if (!sweep.failures().isEmpty()) failed++;
+                        addRow(new Row(format, t, sweep, sweep.failures().isEmpty() ? null : sweep.failures().get(0)));
+                    }
+                }
+            } catch (WireFailures.Abort e) {
+                aborted = e.getMessage();
+            } catch (IOException | RuntimeException | InternalError e) {
+                String cause = WireFailures.environmental(e, options == null ? null : options.tempRoot());
+                if (cause == null) throw e;
+                aborted = cause;
             }
-            for (TransportKind t : transports) {
-                cell++;
-                long elapsed = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
-                progress.printf("[%d/%d] %s over %s, rates %s  (elapsed %d s)%n", cell, cells, format, t.label(),
-                        ratesLabel(), elapsed);
-                WireSweep sweep = WireSweep.run(runner, payload, t, options, base, rates, tableRate, seconds, everyRate, line -> progress.println("  " + line));
-                json.writeValue(out.resolve(payload.kind() + "-" + format + "-" + t.label() + ".json").toFile(), sweep.toJson());
-                if (!sweep.failures().isEmpty()) failed++;
-                rows.add(new Row(format, t, sweep, sweep.failures().isEmpty() ? null : sweep.failures().get(0)));
+            if (Lifecycle.shuttingDown()) return failed + 1; // the exit hook writes the partial summary
+            if (aborted != null) {
+                progress.println("wire: " + aborted);
+                failed++;
             }
+            String summary = summary(rows) + notRun(aborted == null ? null : "not run: the run was aborted (" + aborted + ")");
+            Files.writeString(out.resolve("summary.md"), summary);
+            cutShort.close();
+            progress(aborted == null ? WireProgress.FINISHED : WireProgress.ABORTED, aborted);
+            progress.println();
+            progress.print(summary);
+            progress.printf("Done in %d s: %s%n", TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0), out);
         }
-        String summary = summary(rows);
-        Files.writeString(out.resolve("summary.md"), summary);
+        return failed;
+    }
+
+    private synchronized void addRow(Row r) {
+        rows.add(r);
+        if (r.failure != null) failureLines.add(r.failure);
+        cellsDone = rows.size();
+    }
+
+    private void progress(String state, String cause) {
+        try {
+            synchronized (this) {
+                new WireProgress(state, cells, cellsDone, current, failureLines, cause).writeTo(out);
+            }
+        } catch (IOException e) {
+            progress.println("wire: cannot write " + out.resolve(WireProgress.FILE) + ": " + e.getMessage());
+        }
+    }
+
+    /** In the exit hook: the summary of the cells done, naming the cell cut short and those not run. */
+    private void cutShort() {
+        String cut = current == null ? "before the first cell" : "during " + current;
+        String cause = "the JVM was ended (SIGTERM, SIGINT or an exit) " + cut;
+        String summary;
+        synchronized (this) {
+            summary = summary(new ArrayList<>(rows)) + notRun("cut short: " + cause);
+        }
+        try {
+            Files.writeString(out.resolve("summary.md"), summary);
+        } catch (IOException e) {
+            progress.println("wire: cannot write the partial summary: " + e.getMessage());
+        }
+        progress(WireProgress.CUT_SHORT, cause);
         progress.println();
         progress.print(summary);
-        progress.printf("Done in %d s: %s%n", TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0), out);
-        return failed;
+        progress.println("wire: CUT SHORT: " + cause + "; partial summary in " + out.resolve("summary.md"));
+        progress.flush();
+    }
+
+    /** The cells without a row, as a line naming them and {@code why}; "" when every cell has one. */
+    private synchronized String notRun(String why) {
+        if (why == null) return "";
+        List<String> missing = new ArrayList<>();
+        for (String f : formats) {
+            for (TransportKind t : transports) {
+                boolean done = false;
+                for (Row r : rows) done |= r.format.equals(f) && r.transport == t;
+                if (!done) missing.add(f + " over " + t.label());
+            }
+        }
+        StringBuilder s = new StringBuilder("\n").append(missing.isEmpty() ? "" : "CELLS NOT COMPLETED: " + String.join(", ", missing) + "\n");
+        s.append("FAILED: ").append(WireFailures.cell(why)).append('\n');
+        return s.toString();
     }
 
     /**
      * One untimed second per transport with the first format before the grid: the first use of a transport in
      * this JVM loads and initialises its library (Chronicle Queue's first run here lagged seconds behind its
-     * schedule), which belongs to no cell.
+     * schedule), which belongs to no cell. A warm-up that fails fails the run (returns the number that failed);
+     * a failure of the machine ends it ({@link WireFailures.Abort}).
      */
-    private void warmUpTransports() throws IOException {
+    private int warmUpTransports() throws IOException {
         Payload<?> first;
         try {
             first = payloads.forFormat(formats.get(0));
             first.verifyRoundTrip();
         } catch (IllegalArgumentException e) {
-            return; // the grid reports it
+            return 0; // the grid reports it
         }
         WireConfig warm = base.atRate(Math.min(tableRate, 50_000), 1);
+        int failed = 0;
         for (TransportKind t : transports) {
+            current = "warm-up over " + t.label();
             progress.println("warm-up: " + formats.get(0) + " over " + t.label() + " for 1 s (not recorded)");
             try {
                 runner.run(first, t, options, warm);
-            } catch (WireRunException | IllegalStateException | java.io.UncheckedIOException e) {
-                progress.println("  warm-up over " + t.label() + " failed: " + e.getMessage());
+            } catch (RuntimeException | InternalError e) {
+                String cause = WireFailures.environmental(e, options == null ? null : options.tempRoot());
+                if (cause != null) throw new WireFailures.Abort(cause, e);
+                String why = "warm-up over " + t.label() + " FAILED: " + WireFailures.oneLine(e);
+                progress.println("  " + why);
+                synchronized (this) {
+                    failureLines.add(why);
+                    warmupFailures.add(why);
+                }
+                failed++;
             }
         }
+        current = null;
+        return failed;
     }
+
+    private final List<String> warmupFailures = new ArrayList<>();
 
     /**
      * The echoer's side of an echo run across two hosts: the same runs in the same order as {@link #run} on the
@@ -211,7 +316,7 @@ public final class WireSuite {
             WireResult p = r.sweep == null ? null : r.sweep.at(first);
             s.append("| ").append(r.format).append(" | ").append(r.transport.label()).append(" | ");
             if (p == null) {
-                s.append("FAILED: ").append(r.failure == null ? "no result" : r.failure.replace('|', '/')).append(" | | | | | | |\n");
+                s.append("FAILED: ").append(r.failure == null ? "no result" : WireFailures.cell(r.failure)).append(" | | | | | | |\n");
                 continue;
             }
             s.append(WireSweep.nanos(p.percentile(50))).append(" | ").append(WireSweep.nanos(p.percentile(99))).append(" | ")
@@ -229,6 +334,7 @@ public final class WireSuite {
         }
         s.append("\nThreads per CPU (the JIT, GC and other processes are not pinned):\n");
         sharing.forEach((t, how) -> s.append("- ").append(t).append(": ").append(how).append("\n"));
+        for (String w : warmupFailures) s.append("\nFAILED: ").append(WireFailures.cell(w)).append('\n');
         return s.toString();
     }
 

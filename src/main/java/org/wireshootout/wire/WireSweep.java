@@ -58,8 +58,10 @@ public final class WireSweep {
                 sweep.points.add(r);
                 progress.accept(line(r));
                 if (!r.sustained && !everyRate && rate >= tableRate) stop = true;
-            } catch (WireRunException | IllegalStateException | java.io.UncheckedIOException e) {
-                String why = payload.format() + " over " + transport.label() + " at " + rateLabel(rate) + " msg/s FAILED: " + e.getMessage();
+            } catch (RuntimeException | InternalError e) {
+                String cause = WireFailures.environmental(e, options == null ? null : options.tempRoot());
+                if (cause != null) throw new WireFailures.Abort(cause, e);
+                String why = payload.format() + " over " + transport.label() + " at " + rateLabel(rate) + " msg/s FAILED: " + WireFailures.oneLine(e);
                 sweep.failures.add(why);
                 progress.accept(why);
                 if (rate >= tableRate) stop = true;

@@ -66,4 +66,72 @@ class WireCommandTest {
         assertEquals(2, run(text, "--rates", "fast", "--out", temp.toString()));
         assertEquals(2, run(text, "--rates", "1M,100k", "--out", temp.toString()));
     }
+
+    /** Runs wire with standard output and error both captured into {@code output}. */
+    static int runBoth(StringBuilder output, String... args) {
+        PrintStream saved = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc;
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            rc = run(output, args);
+        } finally {
+            System.setErr(saved);
+        }
+        output.append(err.toString(StandardCharsets.UTF_8));
+        return rc;
+    }
+
+    @Test
+    void anUnknownFormatIsRefusedBeforeAnyJvmOrFolder(@TempDir Path temp) {
+        StringBuilder text = new StringBuilder();
+        Path out = temp.resolve("run");
+        assertEquals(2, runBoth(text, "--formats", "sbe,nosuch", "--out", out.toString()));
+        assertTrue(text.toString().contains("--formats") && text.toString().contains("nosuch"), text.toString());
+        assertTrue(!text.toString().contains("fork 1/"), "no fork was started: " + text);
+        assertTrue(!Files.exists(out), "no results folder: " + out);
+        assertEquals(2, runBoth(text, "--payload", "iex", "--formats", "nosuch", "--out", out.toString()));
+        assertTrue(!Files.exists(out), "no results folder: " + out);
+    }
+
+    @Test
+    void aFailedWarmUpFailsTheRun(@TempDir Path temp) throws Exception {
+        Path notADir = Files.writeString(temp.resolve("file"), "x");
+        StringBuilder text = new StringBuilder();
+        int rc = runBoth(text, "--forks", "1", "--formats", "sbe", "--transports", "queue", "--rates", "5k", "--seconds", "0.2",
+                "--cpus", "none", "--temp-dir", notADir.toString(), "--out", temp.resolve("run").toString());
+        assertEquals(1, rc, text.toString());
+        String summary = Files.readString(temp.resolve("run").resolve("summary.md"));
+        assertTrue(summary.contains("FAILED: warm-up over queue FAILED: cannot create a temporary directory under " + notADir), summary);
+    }
+
+    @Test
+    void aDamagedCaptureIsOneLineWithASummary(@TempDir Path temp) throws Exception {
+        Path capture = Files.write(temp.resolve("bad.pcap"), "this is not a capture at all, not even close".getBytes(StandardCharsets.UTF_8));
+        StringBuilder text = new StringBuilder();
+        int rc = runBoth(text, "--forks", "1", "--payload", "iex", "--capture", capture.toString(), "--formats", "sbe",
+                "--transports", "ring", "--rates", "5k", "--seconds", "0.2", "--cpus", "none", "--out", temp.resolve("run").toString());
+        assertEquals(1, rc, text.toString());
+        assertTrue(text.toString().contains("wire: damaged capture: "), text.toString());
+        assertTrue(!text.toString().contains("\tat "), "no stack trace: " + text);
+        String summary = Files.readString(temp.resolve("run").resolve("summary.md"));
+        assertTrue(summary.contains("CELLS NOT COMPLETED: sbe over ring") && summary.contains("damaged capture"), summary);
+    }
+
+    @Test
+    void aUdpPortInUseIsOneLineWithASummary(@TempDir Path temp) throws Exception {
+        try (java.net.DatagramSocket taken = new java.net.DatagramSocket(0, java.net.InetAddress.getByName("127.0.0.1"))) {
+            StringBuilder text = new StringBuilder();
+            int rc = runBoth(text, "--forks", "1", "--formats", "sbe", "--transports", "aeron-udp", "--udp", "127.0.0.1:" + taken.getLocalPort(),
+                    "--rates", "5k", "--seconds", "0.2", "--cpus", "none", "--temp-dir", temp.resolve("tmp").toString(),
+                    "--out", temp.resolve("run").toString());
+            assertEquals(1, rc, text.toString());
+            assertTrue(text.toString().contains("wire: Aeron refused to open a channel (is the --udp port already in use?)"), text.toString());
+            assertTrue(!text.toString().contains("\tat "), "no stack trace: " + text);
+            assertTrue(Files.readString(temp.resolve("run").resolve("summary.md")).contains("CELLS NOT COMPLETED: sbe over aeron-udp"));
+            try (java.util.stream.Stream<Path> left = Files.list(temp.resolve("tmp"))) {
+                assertEquals(java.util.List.of(), left.toList(), "temporary files left");
+            }
+        }
+    }
 }

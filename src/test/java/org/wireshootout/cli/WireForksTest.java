@@ -44,13 +44,17 @@ class WireForksTest {
     }
 
     @Test
-    void aFailingForkFailsTheRunNamingTheForkAndTheCell(@TempDir Path temp) {
+    void aFailingForkFailsTheRunNamingTheForkAndItsFirstFailure(@TempDir Path temp) throws Exception {
+        // a temporary "directory" that is a file: the queue cannot make its directory, the warm-up fails, so does the fork
+        Path notADir = Files.writeString(temp.resolve("file"), "x");
         StringBuilder text = new StringBuilder();
-        int rc = WireCommandTest.run(text, "--forks", "2", "--formats", "no-such-format", "--transports", "ring", "--rates", "5k",
-                "--seconds", "0.2", "--cpus", "none", "--out", temp.resolve("run").toString());
+        int rc = WireCommandTest.run(text, "--forks", "2", "--formats", "sbe", "--transports", "queue", "--rates", "5k",
+                "--seconds", "0.2", "--cpus", "none", "--temp-dir", notADir.toString(), "--out", temp.resolve("run").toString());
         assertEquals(1, rc, text.toString());
-        assertTrue(text.toString().contains("FAILED: fork 1 exited 1: no-such-format skipped: "), text.toString());
+        assertTrue(text.toString().contains("FAILED: fork 1 exited 1: warm-up over queue FAILED: cannot create a temporary directory under "
+                + notADir), text.toString());
         assertTrue(text.toString().contains("FAILED: fork 2 exited 1: "), text.toString());
+        assertTrue(Files.readString(temp.resolve("run").resolve("summary.md")).contains("FAILED: fork 1 exited 1"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.wireshootout.bench.replay;
 
 import org.wireshootout.codec.IexFormat;
+import org.wireshootout.process.ChildJvm;
 
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
@@ -28,6 +29,7 @@ public final class ReplayChild {
     }
 
     public static void main(String[] args) throws Exception {
+        ChildJvm.watchParentIfChild();
         if (args.length != 4 && args.length != 5) {
             System.err.println("replay child: expected FORMAT RESULT-FILE WARMUP-PASSES WARMUP-MILLIS [CAPTURE], got " + args.length + " arguments");
             System.exit(2);

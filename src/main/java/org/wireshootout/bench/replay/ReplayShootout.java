@@ -1,16 +1,15 @@
 package org.wireshootout.bench.replay;
 
 import org.HdrHistogram.Histogram;
-import org.wireshootout.JvmFlags;
 import org.wireshootout.codec.IexFormat;
 import org.wireshootout.model.iex.IexMessage;
+import org.wireshootout.process.ChildJvm;
 import org.wireshootout.report.MarkdownTable;
 
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,8 +23,8 @@ import java.util.List;
  * each format decoded folded into per-symbol aggregates ({@link SymbolAggregates}) that must equal the
  * aggregates computed straight from the decoded capture, or the run fails naming the format.
  *
- * <p>Each format runs in a JVM of its own by default ({@link ReplayChild}, with the same flags and fixed 1 GiB
- * heap as the benchmark forks, plus the flags this JVM was started with; destroyed if this JVM exits first): in one JVM, the replay's call sites would see one codec class after another, so the first format
+ * <p>Each format runs in a JVM of its own by default ({@link ReplayChild}, started by {@link ChildJvm}: the
+ * benchmark forks' flags, this JVM's own flags and heap size passed on, ended when this JVM ends): in one JVM, the replay's call sites would see one codec class after another, so the first format
  * would run with monomorphic, inlined calls and the later ones with megamorphic calls, and each format's
  * garbage and compiled code would be inherited by the next. {@code inProcess} runs them all in this JVM (for
  * tests and quick looks), and says so in the report.
@@ -85,30 +84,12 @@ public final class ReplayShootout {
     private FormatResult forked(IexFormat f) throws IOException, InterruptedException {
         Path result = Files.createTempFile("replay-" + f.name() + "-", ".bin");
         try {
-            List<String> cmd = new ArrayList<>();
-            cmd.add(ProcessHandle.current().info().command().orElse("java"));
-            cmd.addAll(childJvmFlags(ManagementFactory.getRuntimeMXBean().getInputArguments()));
-            cmd.add("-cp");
-            cmd.add(System.getProperty("java.class.path"));
-            cmd.add(ReplayChild.class.getName());
-            cmd.addAll(Arrays.asList(ReplayChild.arguments(f, result, warmupPasses, warmupMillis, data.capture)));
-            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.INHERIT)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            // the child must not outlive this JVM (Ctrl-C, or the parent killed): destroyed on the way out
-            Thread reaper = new Thread(() -> {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-            }, "replay-child-reaper");
-            Runtime.getRuntime().addShutdownHook(reaper);
             int exit;
-            try {
-                exit = p.waitFor();
-            } finally {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(reaper);
-                } catch (IllegalStateException shuttingDown) {
-                    // the hook is running or will run: nothing to undo
-                }
+            // ended with this JVM (normally or by a signal) and ending itself when this JVM is gone
+            try (ChildJvm.Child p = ChildJvm.of("replay " + f.name(), ReplayChild.class.getName(),
+                    Arrays.asList(ReplayChild.arguments(f, result, warmupPasses, warmupMillis, data.capture))).inheritOutput().start()) {
+                p.waitFor(Long.MAX_VALUE, java.util.concurrent.TimeUnit.DAYS);
+                exit = p.exitStatus();
             }
             if (exit != 0 || Files.size(result) == 0) {
                 return failedFork(f, "its JVM exited with " + exit + " and left no result");
@@ -119,22 +100,6 @@ public final class ReplayShootout {
         } finally {
             Files.deleteIfExists(result);
         }
-    }
-
-    /**
-     * The child's JVM flags: the benchmark forks' flags and fixed heap, then every flag this JVM was started
-     * with (so a -D, -Xmx or --add-opens given to the parent reaches the child and, coming last, wins), less
-     * a debugger agent, whose port the child could not take again.
-     */
-    static List<String> childJvmFlags(List<String> parentFlags) {
-        List<String> flags = new ArrayList<>(Arrays.asList(JvmFlags.ALL));
-        flags.add(JvmFlags.HEAP_MIN);
-        flags.add(JvmFlags.HEAP_MAX);
-        for (String a : parentFlags) {
-            if (a.startsWith("-agentlib:jdwp") || a.startsWith("-Xrunjdwp")) continue;
-            if (!flags.contains(a)) flags.add(a);
-        }
-        return flags;
     }
 
     private static FormatResult failedFork(IexFormat f, String why) {
@@ -156,7 +121,7 @@ public final class ReplayShootout {
                 data.capture != null ? " (every message of the capture's complete packets)" : "", data.typeCounts());
         o.printf("- Formats: %d, %s; JVM %s (%s).%n", formats.size(),
                 inProcess ? "all in this one JVM (call sites turn megamorphic after the first format: prefer the default, one JVM per format)"
-                        : "each in a JVM of its own with the benchmark flags and a fixed 1 GiB heap (this JVM's own flags added, and winning)",
+                        : "each in a JVM of its own with the benchmark flags and this JVM's own flags (its heap size, else a fixed 1 GiB heap)",
                 System.getProperty("java.version"), System.getProperty("java.vm.name"));
         StringBuilder warm = new StringBuilder();
         for (FormatResult r : results) {
