@@ -96,16 +96,19 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
+            .lenient(Labels.Leniency.MALFORMED_UTF8)
             .build(), JavaSerializationCodec::externalizable),
     externalizableCBytes(Labels.of("JDK java.io serialisation + Chronicle Bytes", "Externalizable: Chronicle Bytes streams").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
+            .lenient(Labels.Leniency.MALFORMED_UTF8)
             .build(), JavaSerializationCodec::externalizableChronicleBytes),
     serializable(Labels.of("JDK java.io serialisation", "Serializable: heap, default serialisation").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.REFLECTION)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the object, the text String")
+            .lenient(Labels.Leniency.MALFORMED_UTF8, Labels.Leniency.FLAG_BYTE)
             .build(), JavaSerializationCodec::serializable),
     snakeYaml(Labels.of("SnakeYAML 2.7", "YAML: SnakeYAML, safe loading").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)

@@ -51,7 +51,8 @@ public enum IexFormat implements Row<IexMessage> {
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).build(), IexSbeCodec::new),
     flatbuffers(Labels.of("FlatBuffers", "FlatBuffers: union of tables, reused builder").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
-            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).build(), IexFlatBuffersCodec::new),
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
+            .lenient(Labels.Leniency.TRAILING_BYTES).build(), IexFlatBuffersCodec::new),
     capnp(Labels.of("Cap'n Proto", "Cap'n Proto: union of struct pointers, unpacked").binary()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)

@@ -61,6 +61,26 @@ public final class Labels {
         }
     }
 
+    /**
+     * Bytes the row's writer cannot have written that its decoder still reads as a value, because the library reads
+     * them so and a check would cost too much or reach into the library: the safety notes name each, and the
+     * tests that refuse such bytes leave the row out for exactly that class.
+     */
+    public enum Leniency {
+        /** Overlong UTF-8 forms (C1 A9 for 'i') or bad continuation bytes in the text read as characters. */
+        MALFORMED_UTF8("reads overlong or malformed UTF-8 as characters"),
+        /** A flag byte other than 0 or 1 read as true or false. */
+        FLAG_BYTE("reads a flag byte other than 0 or 1 as a boolean"),
+        /** Bytes after the message ignored. */
+        TRAILING_BYTES("ignores bytes after the message");
+
+        public final String note;
+
+        Leniency(String note) {
+            this.note = note;
+        }
+    }
+
     public final String library;
     public final String displayName;
     public final Kind kind;
@@ -75,6 +95,8 @@ public final class Labels {
     public final Set<Limitation> limitations;
     /** True when the codec can read the fields from the encoded bytes where they lie ({@link InPlaceAccess}). */
     public final boolean inPlaceAccess;
+    /** What the row's decoder accepts that its writer cannot have written ({@link Leniency}). */
+    public final Set<Leniency> leniencies;
 
     private Labels(Builder b) {
         library = b.library;
@@ -89,7 +111,10 @@ public final class Labels {
         allocationNote = b.allocationNote;
         inPlaceAccess = b.inPlaceAccess;
         limitations = b.limitations.isEmpty() ? EnumSet.noneOf(Limitation.class) : EnumSet.copyOf(b.limitations);
+        leniencies = b.leniencies.isEmpty() ? EnumSet.noneOf(Leniency.class) : EnumSet.copyOf(b.leniencies);
     }
+
+    public boolean lenient(Leniency l) { return leniencies.contains(l); }
 
     public boolean fixedWidth() { return width == Width.FIXED; }
     public boolean numericFields() { return fieldIds == FieldIds.NUMBERS; }
@@ -118,6 +143,7 @@ public final class Labels {
         private String allocationNote;
         private final Set<Limitation> limitations = EnumSet.noneOf(Limitation.class);
         private boolean inPlaceAccess;
+        private final Set<Leniency> leniencies = EnumSet.noneOf(Leniency.class);
 
         private Builder(String library, String displayName) {
             this.library = library;
@@ -136,6 +162,8 @@ public final class Labels {
         public Builder allocates(String why) { allocationNote = why; return this; }
         /** Declares that the codec reads the fields in place (implements {@link InPlaceAccess}); a test checks the two agree. */
         public Builder inPlaceAccess() { inPlaceAccess = true; return this; }
+        /** Declares what the row's decoder accepts that its writer cannot have written; the safety notes name it. */
+        public Builder lenient(Leniency... l) { for (Leniency x : l) leniencies.add(x); return this; }
         public Builder cannotCarry(Limitation... l) { for (Limitation x : l) limitations.add(x); return this; }
 
         public Labels build() {

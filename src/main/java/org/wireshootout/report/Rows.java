@@ -117,6 +117,7 @@ public final class Rows {
         if (l.library.startsWith("JDK")) notes.add("safe only behind the ObjectInputFilter");
         if (l.library.startsWith("FlatBuffers")) notes.add("no verifier in the library: the codec checks offsets");
         if (l.library.startsWith("Chronicle")) notes.add("lenient: damaged bytes can decode to defaults");
+        for (Labels.Leniency x : l.leniencies) notes.add("lenient: " + x.note);
         for (Labels.Limitation x : l.limitations) notes.add("cannot carry " + limitation(x));
         return String.join("; ", notes);
     }

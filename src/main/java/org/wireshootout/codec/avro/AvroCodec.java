@@ -27,6 +27,8 @@ import org.wireshootout.model.evolution.Evolved;
 public final class AvroCodec extends NamedCodec<org.wireshootout.model.Data> implements Evolvable {
     /** The text's length follows the price (8 bytes) and the flag (1). */
     private static final int[] BEFORE_TEXT = AvroSupport.layoutBefore(Data.getClassSchema(), "text");
+    /** The flag follows the price (8 bytes). */
+    private static final int[] BEFORE_FLAG = AvroSupport.layoutBefore(Data.getClassSchema(), "flag");
 
     private final AvroSupport<Data> avro = new AvroSupport<>(name, Data.getClassSchema());
     private final Utf8 text = new Utf8();
@@ -51,11 +53,12 @@ public final class AvroCodec extends NamedCodec<org.wireshootout.model.Data> imp
 
     @Override
     public void decode(org.wireshootout.model.Data target) {
-        avro.checkLength(BEFORE_TEXT, "text");
+        int textAt = avro.checkLength(BEFORE_TEXT, "text");
+        avro.checkBoolean(avro.offsetAfter(BEFORE_FLAG), "flag");
         Data r = avro.read(in);
         target.setPrice(r.getPrice());
         target.setFlag(r.getFlag());
-        AvroSupport.copy(r.getText(), target.textBuffer());
+        avro.copyStrict(r.getText(), target.textBuffer(), textAt);
         target.setSide(r.getSide() == Side.Buy ? org.wireshootout.model.Side.Buy : org.wireshootout.model.Side.Sell);
         target.setSmallInt(r.getSmallInt());
         target.setLongInt(r.getLongInt());

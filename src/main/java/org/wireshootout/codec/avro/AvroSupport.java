@@ -14,6 +14,7 @@ import org.apache.avro.util.Utf8;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.codec.utf8.LenientUtf8;
+import org.wireshootout.codec.utf8.StrictUtf8;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -149,9 +150,10 @@ final class AvroSupport<R extends SpecificRecordBase> {
 
     /**
      * Checks the length of the string or bytes field after {@code layout} ({@link #layoutBefore}) against the bytes
-     * present, before Avro sizes an array by it; {@code what} names the field in the error.
+     * present, before Avro sizes an array by it; {@code what} names the field in the error. Returns where the
+     * field's bytes start.
      */
-    void checkLength(int[] layout, String what) {
+    int checkLength(int[] layout, String what) {
         int at = 0;
         for (int step : layout) {
             if (step == VARINT) {
@@ -165,6 +167,35 @@ final class AvroSupport<R extends SpecificRecordBase> {
         long left = encoded.length() - lastVarintEnd;
         if (length < 0 || length > left) {
             throw new DecodeException(name, at, what + " of " + length + " bytes, " + left + " left in the message");
+        }
+        return lastVarintEnd;
+    }
+
+    /**
+     * The offset of the field after {@code layout} ({@link #layoutBefore}): where a boolean field lies, for
+     * {@link #checkBoolean}.
+     */
+    int offsetAfter(int[] layout) {
+        int at = 0;
+        for (int step : layout) {
+            if (step == VARINT) {
+                varlong(at);
+                at = lastVarintEnd;
+            } else {
+                at += step;
+            }
+        }
+        return at;
+    }
+
+    /**
+     * Refuses a boolean byte other than 0 or 1 at {@code offset}: Avro's decoder reads any other value as false, a
+     * value its writer cannot have written. One compare on the hot path; a missing byte is left to Avro's read.
+     */
+    void checkBoolean(int offset, String what) {
+        if (offset < encoded.length() && (encoded.array[offset] & 0xFE) != 0) {
+            throw new DecodeException(name, offset, what + " byte 0x" + Integer.toHexString(encoded.array[offset] & 0xFF)
+                    + " is neither 0 (false) nor 1 (true)");
         }
     }
 
@@ -200,6 +231,17 @@ final class AvroSupport<R extends SpecificRecordBase> {
         Utf8 t = (Utf8) utf8;
         target.setLength(0);
         LenientUtf8.decode(t.getBytes(), 0, t.getByteLength(), target);
+    }
+
+    /**
+     * As {@link #copy}, strictly: a malformed, overlong, surrogate or out-of-range sequence is refused, naming its
+     * offset in the message ({@code base} is where the string's bytes start), where the lenient decoder would read it
+     * as U+FFFD.
+     */
+    void copyStrict(CharSequence utf8, StringBuilder target, int base) {
+        Utf8 t = (Utf8) utf8;
+        target.setLength(0);
+        StrictUtf8.decode(t.getBytes(), 0, t.getByteLength(), target, name, base);
     }
 
     /** An OutputStream over the codec's array: no copy of its own, a message that outgrew the array is refused. */

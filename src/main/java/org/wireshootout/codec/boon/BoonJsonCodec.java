@@ -133,12 +133,28 @@ abstract class BoonJsonCodec<T> extends NamedCodec<T> {
                 if (++depth > MAX_DEPTH) throw new DecodeException(name, i, "nesting deeper than " + MAX_DEPTH);
             } else if ((c == '}' || c == ']') && depth > 0) {
                 depth--; // never below 0: stray closers must not buy depth for openers after them
+                if (depth == 0) {
+                    // the top-level value ends here: only JSON whitespace may follow, where Boon's parser stops
+                    // at the closing brace and ignores the rest (a slow path, once per message)
+                    trailing(b, i + 1);
+                    break;
+                }
             }
         }
         if (number >= LONG_DIGITS) checkInteger(b, b.length - number, b.length);
         // Boon turns malformed UTF-8 into U+FFFD; its own output is ASCII, so this costs nothing on the round trip
         if (!ascii) StrictUtf8.decode(b, 0, b.length, utf8Scratch, name, 0);
         utf8Scratch.setLength(0);
+    }
+
+    /** Refuses anything but JSON whitespace from {@code from} to the end: bytes after the message's one value. */
+    private void trailing(byte[] b, int from) {
+        for (int i = from; i < b.length; i++) {
+            byte c = b[i];
+            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+                throw new DecodeException(name, i, (b.length - i) + " bytes after the top-level object, which ends the message");
+            }
+        }
     }
 
     /** The fewest digits an integer needs to lie beyond a long: shorter ones are checked by nobody, as all fit. */

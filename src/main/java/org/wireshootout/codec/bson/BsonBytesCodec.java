@@ -78,6 +78,12 @@ class BsonBytesCodec<T> extends NamedCodec<T> {
             reader = null;
             throw e instanceof DecodeException ? e : new DecodeException(name, input.getPosition(), e.toString(), e);
         }
+        // one document is the whole message: the library stops at its end and would leave what follows unread
+        int end = input.getPosition();
+        if (end != length()) {
+            reader = null;
+            throw new DecodeException(name, end, (length() - end) + " bytes after the document, which ends the message");
+        }
     }
 
     @Override public MessageBuffer buffer() { return message; }

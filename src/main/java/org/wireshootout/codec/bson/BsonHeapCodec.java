@@ -79,6 +79,12 @@ class BsonHeapCodec<T> extends NamedCodec<T> {
             reader = null; // rebuilt on the next decode: a failed reader is mid-document
             throw e instanceof DecodeException ? e : new DecodeException(name, input.getPosition(), e.toString(), e);
         }
+        // one document is the whole message: the library stops at its end and would leave what follows unread
+        int end = input.getPosition();
+        if (end != out.getPosition()) {
+            reader = null;
+            throw new DecodeException(name, end, (out.getPosition() - end) + " bytes after the document, which ends the message");
+        }
     }
 
     @Override public MessageBuffer buffer() { return message; }

@@ -5,6 +5,7 @@ import org.capnproto.MessageBuilder;
 import org.capnproto.MessageReader;
 import org.capnproto.Serialize;
 import org.capnproto.Text;
+import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.FieldSink;
 import org.wireshootout.codec.InPlaceAccess;
 import org.wireshootout.gen.capnp.DataCapnp;
@@ -38,7 +39,16 @@ public final class CapnpCodec extends CapnpCodecBase implements InPlaceAccess {
     @Override
     MessageReader read() throws IOException {
         readView.clear().limit(encoded.length());
-        return Serialize.read(readView, LIMITS);
+        MessageReader reader = Serialize.read(readView, LIMITS);
+        requireEnd(name, readView);
+        return reader;
+    }
+
+    /** Refuses bytes after the segments the table declares: the stream framing's writer ends the message there. */
+    static void requireEnd(String name, ByteBuffer read) {
+        if (read.hasRemaining()) {
+            throw new DecodeException(name, read.position(), read.remaining() + " bytes after the message's segments, which end it");
+        }
     }
 
     /**

@@ -32,6 +32,8 @@ public final class CapnpPackedCodec extends CapnpCodecBase {
 
     @Override
     MessageReader read() throws IOException {
-        return SerializePacked.read(in.reset(encoded.length()), LIMITS);
+        MessageReader reader = SerializePacked.read(in.reset(encoded.length()), LIMITS);
+        in.requireEnd(name);
+        return reader;
     }
 }

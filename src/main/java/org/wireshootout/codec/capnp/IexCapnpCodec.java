@@ -216,9 +216,11 @@ public final class IexCapnpCodec extends NamedCodec<IexMessage> {
             MessageReader reader;
             if (packed) {
                 reader = SerializePacked.read(packedInput.reset(encoded.length()), LIMITS);
+                packedInput.requireEnd(name);
             } else {
                 readView.clear().limit(encoded.length());
                 reader = Serialize.read(readView, LIMITS);
+                CapnpCodec.requireEnd(name, readView);
             }
             r = reader.getRoot(IexCapnp.Message.factory);
             read(r, m);

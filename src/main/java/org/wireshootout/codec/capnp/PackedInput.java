@@ -25,6 +25,18 @@ final class PackedInput implements BufferedInputStream {
         return this;
     }
 
+    /** The bytes not yet unpacked: 0 after a message that is the whole input. */
+    int remaining() {
+        return buf.remaining();
+    }
+
+    /** Refuses bytes left after the message the unpacker read: its writer ends the message there. */
+    void requireEnd(String name) {
+        if (buf.hasRemaining()) {
+            throw new org.wireshootout.codec.DecodeException(name, buf.position(), buf.remaining() + " bytes after the packed message, which ends it");
+        }
+    }
+
     @Override
     public ByteBuffer getReadBuffer() {
         if (!buf.hasRemaining()) throw new DecodeException("packed message ends before its segments are complete");

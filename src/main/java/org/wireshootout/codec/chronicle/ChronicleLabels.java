@@ -39,7 +39,7 @@ public final class ChronicleLabels {
     /** JSONWire in its UTF-8 mode (why not 8-bit: see {@link JsonWireCodec}). */
     public static Labels json8bit() {
         return wire("JSON (JSONWire)").text().fieldIds(FieldIds.NAMES).width(Width.VARIABLE)
-                .textEncoding(TextEncoding.UTF8).build();
+                .textEncoding(TextEncoding.UTF8).lenient(Labels.Leniency.MALFORMED_UTF8).build();
     }
 
     /**
@@ -52,7 +52,8 @@ public final class ChronicleLabels {
                 + (fieldLess ? "field-less" : numericFields ? "field numbers" : "field names");
         Labels.Builder b = wire(name).binary()
                 .fieldIds(fieldLess ? FieldIds.NONE : numericFields ? FieldIds.NUMBERS : FieldIds.NAMES)
-                .width(fixed ? Width.FIXED : Width.VARIABLE).textEncoding(TextEncoding.UTF8);
+                .width(fixed ? Width.FIXED : Width.VARIABLE).textEncoding(TextEncoding.UTF8)
+                .lenient(Labels.Leniency.MALFORMED_UTF8); // the library's UTF-8 reader takes overlong forms
         if (!fixed) b.cannotCarry(Limitation.NEGATIVE_ZERO);
         return b.build();
     }
@@ -62,6 +63,7 @@ public final class ChronicleLabels {
         Labels.Builder b = wire("RawWire " + (use8bit ? "8-bit" : "UTF-8")).binary().fieldIds(FieldIds.NONE)
                 .width(Width.FIXED).textEncoding(use8bit ? TextEncoding.EIGHT_BIT : TextEncoding.UTF8);
         if (use8bit) b.cannotCarry(Limitation.NON_LATIN1_TEXT);
+        else b.lenient(Labels.Leniency.MALFORMED_UTF8); // a non-ASCII text goes through the library's UTF-8 reader
         return b.build();
     }
 

@@ -71,10 +71,20 @@ class SixFieldBytesMarshallable<T, E extends Enum<E>> implements BytesMarshallab
             f.longInt(v, in.readLong());
             f.smallInt(v, in.readInt());
         }
-        f.flag(v, in.readBoolean());
+        f.flag(v, flag(in.readUnsignedByte()));
         f.side(v, f.sideAt(in.readUnsignedByte()));
         latin1.read(in, f.text(v));
         readAppended(in, v);
+    }
+
+    /**
+     * The flag as {@code writeBoolean} writes it, {@code 'Y'} or {@code 'N'}: Chronicle's {@code readBoolean} takes
+     * any byte but 0, {@code 'N'} and {@code 'n'} as true, bytes the writer cannot have written. One compare.
+     */
+    private static boolean flag(int b) {
+        if (b == 'Y') return true;
+        if (b == 'N') return false;
+        throw new IllegalStateException("flag byte 0x" + Integer.toHexString(b) + " is neither 'Y' nor 'N'");
     }
 
     /** Writes what a later version appends after the text; version 1 appends nothing. */

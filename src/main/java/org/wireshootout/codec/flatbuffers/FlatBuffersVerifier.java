@@ -46,6 +46,7 @@ final class FlatBuffersVerifier {
         if (tableSize < 4 || t + tableSize > len) {
             throw new DecodeException(name, v + 2, "table size " + tableSize + " runs past the buffer");
         }
+        long end = Math.max(Math.max(4, v + vtableSize), t + tableSize); // the furthest byte a part reaches
         for (int field = 0; field < fieldSizes.length; field++) {
             int slot = 4 + 2 * field;
             if (slot + 2 > vtableSize) break; // absent from an older, shorter vtable: the default applies
@@ -54,11 +55,28 @@ final class FlatBuffersVerifier {
             if (fieldOffset < 4 || fieldOffset + fieldSizes[field] > tableSize) {
                 throw new DecodeException(name, v + slot, "field " + field + " at " + fieldOffset + " lies outside its table");
             }
-            if (field == textField) verifyString(bb, t + fieldOffset, len);
+            if (field == textField) end = Math.max(end, verifyString(bb, t + fieldOffset, len));
+        }
+        verifyEnd(bb, end, len);
+    }
+
+    /**
+     * Refuses bytes after the buffer's parts, which a builder cannot have written: it finishes a buffer at a multiple
+     * of 4 bytes (its root offset's alignment), and what lies beyond the furthest part is the zero padding it adds
+     * for alignment, fewer than 8 bytes.
+     */
+    private void verifyEnd(ByteBuffer bb, long end, int len) {
+        if ((len & 3) != 0 || len - end >= 8) {
+            throw new DecodeException(name, end, (len - end) + " bytes after the buffer's parts, more than a builder pads"
+                    + ((len & 3) != 0 ? " (the length " + len + " is no multiple of 4)" : ""));
+        }
+        for (int i = (int) end; i < len; i++) {
+            if (bb.get(i) != 0) throw new DecodeException(name, i, "non-zero byte after the buffer's parts, where a builder pads with zeros");
         }
     }
 
-    private void verifyString(ByteBuffer bb, int at, int len) {
+    /** Checks the string the field at {@code at} points to; returns where its NUL ends. */
+    private long verifyString(ByteBuffer bb, int at, int len) {
         long target = at + uint32(bb, at);
         if ((target & 3) != 0 || target > len - 4) {
             throw new DecodeException(name, at, "text offset points to " + target + ", unaligned or outside the buffer");
@@ -71,6 +89,7 @@ final class FlatBuffersVerifier {
         if (bb.get(s + 4 + (int) size) != 0) {
             throw new DecodeException(name, s + 4 + size, "text is not NUL-terminated");
         }
+        return s + 4 + size + 1;
     }
 
     private static long uint32(ByteBuffer bb, int at) {

@@ -31,6 +31,7 @@ public final class ForyLabels {
                 .textEncoding(TextEncoding.EIGHT_BIT)
                 .allocates("Fory cannot deserialize into an existing object: a new Data, two StringBuilders (the"
                         + " constructor's and the one read) and their arrays per decode")
+                .lenient(Labels.Leniency.FLAG_BYTE) // the generated serializer reads any byte but 0 as true
                 .build();
     }
 

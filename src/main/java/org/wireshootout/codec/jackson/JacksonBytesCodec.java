@@ -8,6 +8,7 @@ import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.ChronicleBytesMessage;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.utf8.StrictUtf8;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -89,6 +90,7 @@ class JacksonBytesCodec<T> extends NamedCodec<T> {
         JsonDataMapping.checkLength(name, length);
         bytes.readPosition(0);
         if (characters) requireAscii(length);
+        else requireStrictUtf8(length);
         try {
             JsonParser p = parser;
             if (p == null) {
@@ -111,17 +113,36 @@ class JacksonBytesCodec<T> extends NamedCodec<T> {
 
     /** The Reader row's input must be ASCII (see the class comment): the first byte above 0x7F is refused. */
     private void requireAscii(long length) {
+        long i = firstNonAscii(length);
+        if (i >= 0) {
+            throw new DecodeException(name, i, String.format("byte 0x%02X is not ASCII: this row reads one byte per char,"
+                    + " so its JSON carries non-ASCII text escaped (\\uXXXX), never as raw UTF-8", bytes.readByte(i) & 0xFF));
+        }
+    }
+
+    /**
+     * The stream row's input must be strict UTF-8: Jackson's parser takes overlong forms ({@code C0 80} as U+0000)
+     * and some bad continuation bytes. Checked only when a byte above 0x7F is present (eight bytes at a time
+     * otherwise), then from that byte on, through a copy (the slow path).
+     */
+    private void requireStrictUtf8(long length) {
+        long i = firstNonAscii(length);
+        if (i < 0) return;
+        byte[] rest = new byte[(int) (length - i)]; // everything before i is ASCII
+        for (int k = 0; k < rest.length; k++) rest[k] = bytes.readByte(i + k);
+        StrictUtf8.validate(rest, 0, rest.length, name, i);
+    }
+
+    /** The offset of the first byte above 0x7F in the first {@code length} bytes, or -1. */
+    private long firstNonAscii(long length) {
         long i = 0;
         for (; i + 8 <= length; i += 8) {
             if ((bytes.readLong(i) & 0x8080808080808080L) != 0) break;
         }
         for (; i < length; i++) {
-            int b = bytes.readByte(i) & 0xFF;
-            if (b > 0x7F) {
-                throw new DecodeException(name, i, String.format("byte 0x%02X is not ASCII: this row reads one byte per char,"
-                        + " so its JSON carries non-ASCII text escaped (\\uXXXX), never as raw UTF-8", b));
-            }
+            if (bytes.readByte(i) < 0) return i;
         }
+        return -1;
     }
 
     /**

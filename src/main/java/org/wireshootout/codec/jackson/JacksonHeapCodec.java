@@ -10,6 +10,7 @@ import org.wireshootout.codec.MessageBuffer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import org.wireshootout.codec.utf8.StrictUtf8;
 import java.util.Arrays;
 
 /**
@@ -75,6 +76,9 @@ class JacksonHeapCodec<T> extends NamedCodec<T> {
             if (fed == null) fed = factory.createNonBlockingByteArrayParser();
             // without trailing whitespace, so that the mapping can tell the object ended the message
             int end = JsonDataMapping.trimTrailingWhitespace(sink.array(), sink.length());
+            // Jackson's parser takes overlong forms (C0 80 as U+0000) and some bad continuation bytes: the message is
+            // checked as strict UTF-8, but only when a byte above 0x7F is in it (one OR per byte otherwise)
+            if (StrictUtf8.anyNonAscii(sink.array(), 0, end)) StrictUtf8.validate(sink.array(), 0, end, name, 0);
             ((ByteArrayFeeder) fed.getNonBlockingInputFeeder()).feedInput(sink.array(), 0, end);
             fedBefore = start + end;
             mapping.offsetBase(start);

@@ -36,7 +36,10 @@ public final class ExternalizableData extends PlainData implements Externalizabl
     @Override
     public void readExternal(ObjectInput in) throws IOException {
         price = in.readDouble();
-        flag = in.readBoolean();
+        // readBoolean takes any byte but 0 as true: the writer writes 0 or 1 only
+        int f = in.readByte();
+        if (f != 0 && f != 1) throw new InvalidObjectException("flag " + f + " is neither 0 nor 1");
+        flag = f == 1;
         text = in.readUTF();
         int s = in.readByte();
         if (s != 0 && s != 1) throw new InvalidObjectException("side " + s + " is neither 0 (Buy) nor 1 (Sell)");

@@ -36,12 +36,15 @@ public final class KryoFieldsCodec extends NamedCodec<Data> implements Evolvable
         return kryo.write(value);
     }
 
+    /** Where the read-ahead checks the text's bytes (Kryo's own StringBuilder read then takes them unchecked). */
+    private final StringBuilder scratch = new StringBuilder();
+
     /** Reads ahead to the text's header; its own Input, so the row's Input is untouched. */
     private final com.esotericsoftware.kryo.io.Input scan = new com.esotericsoftware.kryo.io.Input(kryo.encoded.array, 0, 0);
 
     @Override
     public void decode(Data target) {
-        checkTextLength(name, scan, kryo);
+        checkTextLength(name, scan, kryo, scratch);
         Data read = kryo.read(Data.class);
         // FieldSerializer lets an object field be null: refused rather than decoded as the text "null"
         if (read.getSide() == null) throw new DecodeException(name, -1, "side is null");
@@ -57,20 +60,37 @@ public final class KryoFieldsCodec extends NamedCodec<Data> implements Evolvable
      * Version 2 under addField checks the same way: its venue sorts after the text.
      */
     static void checkTextLength(String name, com.esotericsoftware.kryo.io.Input scan, KryoSupport kryo) {
+        checkTextLength(name, scan, kryo, null);
+    }
+
+    /**
+     * As {@link #checkTextLength(String, com.esotericsoftware.kryo.io.Input, KryoSupport)}, and when {@code scratch}
+     * is given, the text read through {@link KryoText#read} into it, which refuses what Kryo's own
+     * {@code readStringBuilder} would take: an overlong char, a bad continuation byte, a string in the form the
+     * writer does not choose for it. One more pass over the text's bytes.
+     */
+    static void checkTextLength(String name, com.esotericsoftware.kryo.io.Input scan, KryoSupport kryo, StringBuilder scratch) {
         com.esotericsoftware.kryo.io.Input in = scan;
         in.setBuffer(kryo.encoded.array, 0, kryo.encoded.length());
         try {
-            in.readBoolean();
+            // FieldSerializer reads the flag with readBoolean, which takes any byte but 1 as false
+            int flag = in.readByte();
+            if (flag != 0 && flag != 1) throw new DecodeException(name, 0, "flag byte " + flag + " is neither 0 nor 1");
             in.readVarLong(false);
             in.readDouble();
             in.readVarInt(true);
             in.readVarInt(false);
-            if (!in.readVarIntFlag()) return; // the ASCII form carries no count: Kryo reads it byte by byte
             int at = in.position();
-            int count = in.readVarIntFlag(true) - 1;
-            int left = in.limit() - in.position();
-            if (count > left) {
-                throw new DecodeException(name, at, "text of " + count + " chars, only " + left + " bytes left");
+            if (in.readVarIntFlag()) {
+                int count = in.readVarIntFlag(true) - 1;
+                int left = in.limit() - in.position();
+                if (count > left) {
+                    throw new DecodeException(name, at, "text of " + count + " chars, only " + left + " bytes left");
+                }
+            } // else the ASCII form carries no count: Kryo reads it byte by byte
+            if (scratch != null) {
+                in.setPosition(at);
+                KryoText.read(in, scratch);
             }
         } catch (com.esotericsoftware.kryo.KryoException e) {
             throw new DecodeException(name, in.position(), e.toString(), e);

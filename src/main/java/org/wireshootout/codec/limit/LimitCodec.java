@@ -48,13 +48,18 @@ public final class LimitCodec extends NamedCodec<Data> implements Evolvable {
         if (encoded.length() < FIXED_PART + 1) throw new DecodeException("limit", encoded.length(), "message of " + encoded.length() + " bytes is shorter than the fixed part");
         b.limit(encoded.length()).position(0);
         target.setPrice(b.getDouble());
-        target.setFlag(b.get() != 0);
+        int flag = b.get();
+        if ((flag & ~1) != 0) throw new DecodeException("limit", 8, "flag " + flag + " is neither 0 nor 1");
+        target.setFlag(flag == 1);
         int side = b.get();
         if (side != 0 && side != 1) throw new DecodeException("limit", 9, "side " + side + " is neither 0 (Buy) nor 1 (Sell)");
         target.setSide(side == 0 ? Side.Buy : Side.Sell);
         target.setSmallInt(b.getInt());
         target.setLongInt(b.getLong());
         readText(name, b, target.textBuffer());
+        if (b.hasRemaining()) {
+            throw new DecodeException(name, b.position(), b.remaining() + " bytes after the text, which ends the message");
+        }
     }
 
     /** The text: its stop-bit length (low bit: two bytes a char) and its chars, one byte each when all are below U+0100. */
@@ -75,8 +80,13 @@ public final class LimitCodec extends NamedCodec<Data> implements Evolvable {
         }
     }
 
-    /** Reads what {@link #writeText} wrote into {@code sb}, refusing a length longer than the bytes left. */
+    /**
+     * Reads what {@link #writeText} wrote into {@code sb}, refusing a length longer than the bytes left and what the
+     * writer cannot have written: a length in more stop-bit bytes than it needs, two bytes a char when every char is
+     * below U+0100 (checked only on that slow path).
+     */
     static void readText(String name, ByteBuffer b, StringBuilder sb) {
+        int at = b.position();
         long header = readStopBit(name, b);
         long n = header >>> 1;
         boolean narrow = (header & 1) == 0;
@@ -86,7 +96,13 @@ public final class LimitCodec extends NamedCodec<Data> implements Evolvable {
         if (narrow) {
             for (int i = 0; i < n; i++) sb.append((char) (b.get() & 0xFF));
         } else {
-            for (int i = 0; i < n; i++) sb.append(b.getChar());
+            char high = 0;
+            for (int i = 0; i < n; i++) {
+                char c = b.getChar();
+                high |= c;
+                sb.append(c);
+            }
+            if (high <= 0xFF) throw new DecodeException(name, at, "text of " + n + " chars below U+0100 in two bytes a char, which the writer uses only for wider chars");
         }
     }
 
@@ -104,7 +120,11 @@ public final class LimitCodec extends NamedCodec<Data> implements Evolvable {
             if (!b.hasRemaining()) throw new DecodeException(name, b.position(), "text length runs past the end");
             int x = b.get();
             v |= (long) (x & 0x7F) << shift;
-            if (x >= 0) return v;
+            if (x >= 0) {
+                // the writer never ends a length with a zero byte after others: 0x80 0x00 is 0 in two bytes
+                if (x == 0 && shift > 0) throw new DecodeException(name, b.position() - 1, "text length in more stop-bit bytes than it needs");
+                return v;
+            }
         }
         throw new DecodeException(name, b.position(), "text length longer than 5 bytes");
     }

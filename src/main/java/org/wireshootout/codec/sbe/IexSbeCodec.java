@@ -205,6 +205,11 @@ public final class IexSbeCodec extends NamedCodec<IexMessage> {
             throw new DecodeException(name, 0, "block length " + block + " does not fit a " + type.displayName()
                     + " message (at least " + BLOCK[template] + " bytes) inside the " + encoded.length() + " bytes");
         }
+        if (HEADER + block != encoded.length()) {
+            // an IEX message is its block only: no group or text follows it
+            throw new DecodeException(name, HEADER + block, (encoded.length() - HEADER - block) + " bytes after the "
+                    + block + "-byte block, which ends the message");
+        }
         int version = h.version();
         m.setType(type);
         switch (type) {

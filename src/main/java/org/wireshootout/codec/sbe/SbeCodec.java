@@ -129,6 +129,11 @@ public final class SbeCodec extends NamedCodec<Data> implements InPlaceAccess, E
             throw new DecodeException(name, at, "text of " + (textLength & 0xFFFF_FFFFL) + " bytes runs past the end of the "
                     + encoded.length() + "-byte message");
         }
+        if (textLength != encoded.length() - at - DataDecoder.textHeaderLength()) {
+            // the text is the message's last field: a shorter length would leave bytes no field reads
+            throw new DecodeException(name, at, "text of " + textLength + " bytes ends before the " + encoded.length()
+                    + "-byte message does");
+        }
         decoder.wrapText(textView);
     }
 

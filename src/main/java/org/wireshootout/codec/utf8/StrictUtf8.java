@@ -57,12 +57,33 @@ public final class StrictUtf8 {
      * @throws DecodeException naming {@code format} and {@code base + index} for a malformed sequence
      */
     public static void decode(byte[] src, int off, int len, StringBuilder out, String format, long base) {
+        scan(src, off, len, out, format, base);
+    }
+
+    /**
+     * Checks that {@code len} bytes of {@code src} from {@code off} are well-formed UTF-8, as {@link #decode} does,
+     * without keeping the characters.
+     *
+     * @throws DecodeException naming {@code format} and {@code base + index} for a malformed sequence
+     */
+    public static void validate(byte[] src, int off, int len, String format, long base) {
+        scan(src, off, len, null, format, base);
+    }
+
+    /** Whether any of {@code len} bytes of {@code src} from {@code off} is above 0x7F: one OR per byte, no branch. */
+    public static boolean anyNonAscii(byte[] src, int off, int len) {
+        int acc = 0;
+        for (int i = off, end = off + len; i < end; i++) acc |= src[i];
+        return acc < 0;
+    }
+
+    private static void scan(byte[] src, int off, int len, StringBuilder out, String format, long base) {
         int end = off + len;
         int i = off;
         while (i < end) {
             int b = src[i];
             if (b >= 0) {
-                out.append((char) b);
+                if (out != null) out.append((char) b);
                 i++;
                 continue;
             }
@@ -95,7 +116,9 @@ public final class StrictUtf8 {
             if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
                 throw new DecodeException(format, base + i - off, "overlong, surrogate or out-of-range UTF-8 sequence");
             }
-            if (cp < 0x10000) {
+            if (out == null) {
+                // validating only
+            } else if (cp < 0x10000) {
                 out.append((char) cp);
             } else {
                 // the two surrogates one by one: appendCodePoint makes a char[2] per supplementary char
