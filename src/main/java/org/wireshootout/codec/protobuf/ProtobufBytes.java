@@ -53,15 +53,23 @@ final class ProtobufBytes {
         return scratch;
     }
 
-    /** Writes {@code message} into {@code room} bytes of {@code array} from {@code at}; returns its length. */
+    /**
+     * Writes {@code message} into {@code room} bytes of {@code array} from {@code at}; returns its length. The size is
+     * checked against the room first: protobuf-java 4.36's array encoder does not stop at the length it is given (a
+     * message written into 10 bytes of a larger array ran on past them), and past the room is the caller's next
+     * frame. The size is the one {@code writeTo} computes anyway (generated messages memoize it).
+     */
     static int write(MessageLite message, byte[] array, int at, int room, String name) {
-        CodedOutputStream out = CodedOutputStream.newInstance(array, at, Math.max(0, Math.min(room, array.length - at)));
+        int size = message.getSerializedSize();
+        if (size > room || size > array.length - at) throw new EncodeOverflowException(name, room, null);
+        CodedOutputStream out = CodedOutputStream.newInstance(array, at, size);
         try {
             message.writeTo(out);
-        } catch (IOException e) {
+            out.checkNoSpaceLeft(); // exactly the size it said, as toByteArray() checks
+        } catch (IOException | IllegalStateException e) {
             throw new EncodeOverflowException(name, room, e);
         }
-        return out.getTotalBytesWritten();
+        return size;
     }
 
     /** Parses {@code length} bytes of {@code array} from {@code at}; offsets in errors count from {@code at}. */
