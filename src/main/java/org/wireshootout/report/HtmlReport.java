@@ -54,9 +54,8 @@ final class HtmlReport {
                     + "role=\"img\" aria-label=\"round trip p50 against bytes per message\"></svg></div>\n");
             List<List<String>> rows = new ArrayList<>();
             List<String> formats = new ArrayList<>();
-            int rank = 1;
             for (Summary.Row r : summary.rows) {
-                rows.add(List.of(Integer.toString(rank++), r.name, Fmt.nanos(r.p50), Fmt.nanos(r.p99),
+                rows.add(List.of(r.rankText(), r.name, Fmt.nanos(r.p50), Fmt.nanos(r.p99),
                         r.bytes < 0 ? "?" : Integer.toString(r.bytes), Fmt.bytesPerOp(r.alloc).isEmpty() ? "?" : Fmt.bytesPerOp(r.alloc),
                         r.labels == null ? "?" : Rows.kind(r.labels), r.format == null ? "?" : r.inPlace(),
                         ReportWriter.frontierCell(r), r.labels == null ? "?" : none(Rows.safetyNote(r.labels))));
@@ -65,7 +64,7 @@ final class HtmlReport {
             page.table("summary", List.of("Rank", "Format", "p50 (ns)", "p99 (ns)", "Bytes per message", "B/op", "Text or binary",
                     "In-place read", "On the frontier", "Safety notes"),
                     new boolean[] {true, false, true, true, true, true, false, false, false, false}, rows, formats);
-            page.p("?: not in this build's registry, or no -prof gc in the run.");
+            page.p("Rank: " + ReportWriter.TIES.replace("`", "") + " ?: not in this build's registry, or no -prof gc in the run.");
         }
 
         page.h(2, "Every benchmark", "benchmarks");
