@@ -69,8 +69,9 @@ public final class ReportWriter {
         if (run.results.isEmpty()) return WireReport.write(run);
         List<String> charts = writeCharts();
         Path out = run.dir.resolve(REPORT_FILE);
-        Files.writeString(out, markdown(charts), StandardCharsets.UTF_8);
-        Files.writeString(run.dir.resolve(HTML_FILE), new HtmlReport(run, summary, this::bytesOf).html(), StandardCharsets.UTF_8);
+        String md = markdown(charts);
+        Files.writeString(out, md, StandardCharsets.UTF_8);
+        Files.writeString(run.dir.resolve(HTML_FILE), new HtmlReport(run, summary, this::bytesOf).html(md), StandardCharsets.UTF_8);
         return out;
     }
 
