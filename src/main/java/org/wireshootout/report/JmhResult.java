@@ -206,9 +206,14 @@ public final class JmhResult {
      * with the first reason: half a file read as if it were all of it would be a silent loss.
      */
     public static List<JmhResult> read(Path file) throws IOException {
+        return read(file, file.getFileName().toString().endsWith(".gz"));
+    }
+
+    /** As {@link #read(Path)}, the file gunzipped first when {@code gzip}, whatever its name. */
+    static List<JmhResult> read(Path file, boolean gzip) throws IOException {
         JsonNode root;
         try {
-            root = new ObjectMapper().readTree(file.toFile());
+            root = readJson(new ObjectMapper(), file, gzip);
         } catch (IOException e) {
             String where = e instanceof com.fasterxml.jackson.core.JsonProcessingException
                     && ((com.fasterxml.jackson.core.JsonProcessingException) e).getLocation() != null
@@ -233,6 +238,32 @@ public final class JmhResult {
             i++;
         }
         return out;
+    }
+
+    /** The suffix of a compressed JMH file ({@code <format>.json.gz}), read as the plain one is. */
+    public static final String GZ = ".json.gz";
+
+    /** True for a JMH result file's name as the reports read it: {@code .json} or {@code .json.gz}. */
+    public static boolean isResultFile(String name) {
+        return name.endsWith(".json") || name.endsWith(GZ);
+    }
+
+    /** The name without {@code .json} or {@code .json.gz}. */
+    public static String baseName(String name) {
+        return name.endsWith(GZ) ? name.substring(0, name.length() - GZ.length())
+                : name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
+    }
+
+    /** The JSON of a file, gunzipped first when its name ends in {@code .gz}. */
+    public static JsonNode readJson(ObjectMapper mapper, Path file) throws IOException {
+        return readJson(mapper, file, file.getFileName().toString().endsWith(".gz"));
+    }
+
+    private static JsonNode readJson(ObjectMapper mapper, Path file, boolean gzip) throws IOException {
+        if (!gzip) return mapper.readTree(file.toFile());
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(file), 1 << 16)) {
+            return mapper.readTree(in);
+        }
     }
 
     static String firstLine(String s) {

@@ -96,19 +96,26 @@ public final class RunDirectory {
                         if (broken != null) warnings.add(broken);
                         return broken == null;
                     })
-                    .filter(p -> p.getFileName().toString().endsWith(".json"))
+                    .filter(p -> JmhResult.isResultFile(p.getFileName().toString()))
                     .filter(p -> !p.getFileName().toString().equals(MANIFEST))
                     .filter(p -> !p.getFileName().toString().equals(EVOLUTION))
                     .sorted()
                     .collect(Collectors.toList());
         }
         List<JmhResult> results = new ArrayList<>();
+        Set<String> plain = new LinkedHashSet<>();
+        for (Path f : files) if (f.getFileName().toString().endsWith(".json")) plain.add(JmhResult.baseName(f.getFileName().toString()));
         for (Path f : files) {
             String name = f.getFileName().toString();
+            if (name.endsWith(JmhResult.GZ) && plain.contains(JmhResult.baseName(name))) {
+                // the same results twice would count twice: the plain file is read, the compressed one named
+                unreadable.add(name + " (beside " + JmhResult.baseName(name) + ".json, which holds the same format's results: remove one)");
+                continue;
+            }
             // a format interrupted before JMH wrote its file leaves an empty one: the manifest says so, and the
             // report lists it among the formats without complete results
             if (Files.size(f) == 0) {
-                String group = name.substring(0, name.length() - ".json".length());
+                String group = JmhResult.baseName(name);
                 String status = env.path("formats").path(group).path("status").asText("");
                 if (!status.isEmpty() && !status.equals("ok")) continue;
                 unreadable.add(name + " (empty file)");
