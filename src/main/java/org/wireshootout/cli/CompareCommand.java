@@ -56,6 +56,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         boolean unreadable = false;
         for (RunDirectory r : new RunDirectory[] {ra, rb}) {
+            for (String w : r.warnings) System.err.println("compare: warning: " + r.dir.resolve(w.split(" ", 2)[0]) + " " + w.substring(w.indexOf(' ') + 1));
             for (String u : r.unreadable) {
                 System.err.println("compare: unreadable, left out: " + r.dir.resolve(u.split(" ", 2)[0]) + " " + u.substring(u.indexOf(' ') + 1));
                 unreadable = true;

@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
         subcommands = {GalleryCommand.class, BulkCommand.class, StatsCommand.class, GenerateCommand.class,
                 ReplayCommand.class, FormatsCommand.class, ReportCommand.class, CompareCommand.class,
                 SmokeCheckCommand.class, WireCommand.class, EvolutionCommand.class,
-                ReferenceTableCommand.class, AnswerCommand.class})
+                ReferenceTableCommand.class, AnswerCommand.class, CompactCommand.class})
 public final class Main implements Runnable {
 
     /** Exit status of a command that needs JVM flags this JVM was started without. */

@@ -35,6 +35,7 @@ public final class ReportCommand implements Callable<Integer> {
             err.println("report: " + e.getMessage());
             return 2;
         }
+        for (String w : run.warnings) err.println("report: warning: " + dir.resolve(w.split(" ", 2)[0]) + " " + w.substring(w.indexOf(' ') + 1));
         for (String u : run.unreadable) err.println("report: unreadable, left out: " + dir.resolve(u.split(" ", 2)[0]) + " " + u.substring(u.indexOf(' ') + 1));
         if (run.results.isEmpty() && run.wire.isEmpty()) {
             err.println("report: no JMH results in " + dir + " and no wire results in its wire/ folder"

@@ -89,8 +89,9 @@ public final class StatsCommand implements Callable<Integer> {
                 } catch (IOException e) {
                     throw new IllegalStateException("JSON of plain maps cannot fail", e);
                 }
-                System.err.println(timing);
-                if (error != null) System.err.println(error);
+                // a read that stopped at a fault has no parse rate worth the name: the error is the last word
+                if (error == null) System.err.println(timing);
+                else System.err.println(error);
             } else {
                 printHuman(out, file, stats, error, timing);
             }
@@ -129,7 +130,10 @@ public final class StatsCommand implements Callable<Integer> {
             for (String n : s.notes()) o.println("   note             " + n);
             if (s.notesDropped() > 0) o.printf("   note             ... and %,d more%n", s.notesDropped());
         }
-        if (error != null) o.println("   ERROR            " + error);
+        if (error != null) {
+            o.println("   ERROR            " + error);
+            return;
+        }
         o.println("   parse rate       " + timing.substring(timing.indexOf(": ") + 2));
     }
 

@@ -115,6 +115,11 @@ final class GzipMembers extends InputStream {
         memberStart = compressedOffset();
         member++;
         int id1 = byteOf("header");
+        if (id1 != 0x1f) {
+            // not even the start of a member: trailing garbage, however short, and not a member cut short
+            throw new ZipException(String.format("%s at compressed byte %d is the byte %02x, not the gzip magic 1f 8b",
+                    member == 1 ? "the gzip stream" : "what follows gzip member " + (member - 1), memberStart, id1));
+        }
         int id2 = byteOf("header");
         if (id1 != 0x1f || id2 != 0x8b) {
             throw new ZipException(String.format("%s at compressed byte %d starts %02x %02x, not the gzip magic 1f 8b",

@@ -87,21 +87,18 @@ public final class AnswerBlock {
         return r.labels != null && r.labels.kind == Labels.Kind.REFERENCE;
     }
 
-    /** Rank, format, p50, p99, bytes, B/op, text or binary, safety notes; rows with the same p50 share a rank. */
+    /**
+     * Rank, format, p50, p99, bytes, B/op, text or binary, safety notes; rows whose p50 spreads (across forks, or
+     * iterations with one fork) overlap share a rank, as in the report ({@code 3=}).
+     */
     private MarkdownTable table() {
         MarkdownTable t = new MarkdownTable().number("Rank").text("Format").number("p50 (ns)").number("p99 (ns)")
                 .number("Bytes per message").number("B/op").text("Text or binary").text("Safety notes");
-        int position = 0;
-        int rank = 0;
-        String previous = null;
         for (Summary.Row r : summary.rows) {
-            position++;
-            String p50 = Fmt.nanos(r.p50);
-            if (!p50.equals(previous)) rank = position;
-            previous = p50;
+            String p50 = Fmt.nanos(r.p50) + Settledness.mark(r.result);
             String alloc = Fmt.bytesPerOp(r.alloc);
             String notes = r.labels == null ? "?" : Rows.safetyNote(r.labels);
-            t.row(List.of(Integer.toString(rank), r.name, p50, Fmt.nanos(r.p99), r.bytes < 0 ? "?" : Integer.toString(r.bytes),
+            t.row(List.of(r.rankText(), r.name, p50, Fmt.nanos(r.p99), r.bytes < 0 ? "?" : Integer.toString(r.bytes),
                     alloc.isEmpty() ? "?" : alloc, r.labels == null ? "?" : Rows.kind(r.labels), notes.isEmpty() ? "none" : notes));
         }
         return t;
@@ -112,7 +109,7 @@ public final class AnswerBlock {
         Set<String> settings = new LinkedHashSet<>();
         for (JmhResult r : run.resultsFor(ReportWriter.REFERENCE_BENCHMARK)) if (r.hasHistograms()) settings.add(ReportWriter.runSettings(r));
         sb.append("`").append(ReportWriter.REFERENCE_BENCHMARK).append("` from `results/").append(run.dir.getFileName()).append("`, ranked by p50 ")
-                .append("(rows with the same p50 share a rank): ").append(String.join("; ", settings));
+                .append("(rows whose p50 spreads overlap share a rank, `3=`): ").append(String.join("; ", settings));
         if (!run.jdk().isEmpty()) sb.append(", JDK ").append(run.jdk());
         JsonNode env = run.env;
         JsonNode cpu = env.path("cpu");

@@ -120,9 +120,10 @@ final class Charts {
     /** Round-trip p50, fastest first (log scale: the rows span three decades). */
     static void p50Bars(Summary s, Path png) throws IOException {
         List<Png.Bar> bars = new ArrayList<>();
-        for (Summary.Row r : s.rows) if (!Double.isNaN(r.p50)) bars.add(new Png.Bar(r.name, r.p50, timeLabel(r.p50)));
-        bars.sort(Comparator.comparingDouble((Png.Bar b) -> b.value).thenComparing(b -> b.label));
-        Png.horizontalBars("Round trip p50 (" + ReportWriter.REFERENCE_BENCHMARK + ")", "ns", bars, true, png);
+        // the rows in their ranked order, each labelled with its rank: "3= bson" where the order is not known
+        for (Summary.Row r : s.rows) if (!Double.isNaN(r.p50)) bars.add(new Png.Bar(r.rankText() + " " + r.name, r.p50, timeLabel(r.p50)));
+        Png.horizontalBars("Round trip p50 (" + ReportWriter.REFERENCE_BENCHMARK + "); 3= : a rank shared by rows whose p50 spreads overlap",
+                "ns", bars, true, png);
     }
 
     /** 100 -> "100 ns", 1e4 -> "10 µs", 1e7 -> "10 ms". */

@@ -36,7 +36,10 @@ final class EvolutionSection {
         if (v2.isEmpty() && !Files.isRegularFile(matrix)) return;
         sb.append("## Schema evolution\n\n");
         if (!v2.isEmpty()) cost(sb, run, v2);
-        if (Files.isRegularFile(matrix)) {
+        String problem = Files.isRegularFile(matrix) ? RunDirectory.evolutionProblem(matrix) : null;
+        if (problem != null) {
+            sb.append("`").append(MATRIX_FILE).append("` could not be read (").append(problem).append("): the matrix is left out.\n\n");
+        } else if (Files.isRegularFile(matrix)) {
             try {
                 JsonNode root = new ObjectMapper().readTree(matrix.toFile());
                 sb.append("What a reader makes of a message from the other version (`").append(MATRIX_FILE)

@@ -32,11 +32,20 @@ final class HtmlReport {
         this.bytes = bytes;
     }
 
-    String html() {
+    /**
+     * The page: every section of {@code markdown} (the report.md text) in its order, the answer, the benchmarks
+     * and the wire drawn here with sortable tables and interactive charts, every other section (cautions,
+     * reference tables, evolution, profiles, environment, how to read) converted from the Markdown, so that the
+     * page says everything report.md says.
+     */
+    String html(String markdown) {
         String name = String.valueOf(run.dir.getFileName());
         HtmlPage page = new HtmlPage("Wire Shootout run " + name);
         page.h(1, "Wire Shootout run " + name, null);
-        page.p(runLine());
+        List<String[]> sections = sections(markdown);
+        // the preamble: the run line, the one-fork caution, the settings, the problems (title line dropped)
+        String preamble = sections.get(0)[1];
+        page.raw(MarkdownHtml.html(preamble.substring(preamble.indexOf('\n') + 1), "run-"));
         if (!run.unreadable.isEmpty()) page.raw("<p class=\"warn\">Unreadable result files (left out): " + HtmlPage.esc(String.join("; ", run.unreadable)) + "</p>\n");
         List<String> notOk = notOk();
         if (!notOk.isEmpty()) page.raw("<p class=\"warn\">Formats without complete results: " + HtmlPage.esc(String.join(", ", notOk)) + "</p>\n");
@@ -48,9 +57,63 @@ final class HtmlReport {
         page.raw("<div id=\"toggles\"><span class=\"label\">Formats shown in the charts:</span> "
                 + "<button type=\"button\" id=\"all-on\">all</button> <button type=\"button\" id=\"all-off\">none</button> "
                 + "<span id=\"format-switches\"></span></div>\n");
+        boolean benchmarksDone = false;
+        for (String[] section : sections.subList(1, sections.size())) {
+            switch (section[0]) {
+                case "The answer":
+                    answer(page, section[1]);
+                    break;
+                case "Every benchmark":
+                    benchmarks(page);
+                    benchmarksDone = true;
+                    break;
+                case WireSection.TITLE:
+                    WireSection.html(page, run);
+                    break;
+                default:
+                    page.raw(MarkdownHtml.html(section[1], "md-"));
+            }
+        }
+        if (!benchmarksDone) benchmarks(page);
+        page.h(2, "Run settings", "settings");
+        Set<String> settings = new LinkedHashSet<>();
+        for (JmhResult r : run.results) settings.add(ReportWriter.runSettings(r));
+        page.p("JMH settings: " + String.join("; ", settings) + ".");
+        if (!run.env.isMissingNode()) page.p("Command: " + run.env.path("commandLine").asText());
+        return page.html(data());
+    }
 
+    /** The Markdown cut at its "## " headings: first the preamble ("" and its text), then each heading and its text. */
+    static List<String[]> sections(String markdown) {
+        List<String[]> out = new ArrayList<>();
+        String heading = "";
+        StringBuilder text = new StringBuilder();
+        for (String line : markdown.split("\n", -1)) {
+            if (line.startsWith("## ")) {
+                out.add(new String[] {heading, text.toString()});
+                heading = line.substring(3).trim();
+                text.setLength(0);
+            }
+            text.append(line).append('\n');
+        }
+        out.add(new String[] {heading, text.toString()});
+        return out;
+    }
+
+    private static String withoutTablesAndImages(String md) {
+        StringBuilder sb = new StringBuilder();
+        for (String line : md.split("\n", -1)) {
+            if (line.startsWith("|") || line.startsWith("![") || line.startsWith("## ")) continue;
+            sb.append(line).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private void answer(HtmlPage page, String mdAnswer) {
         if (!summary.isEmpty()) {
             page.h(2, "The answer", "answer");
+            // the report's own sentences: the answer, what the rank and the columns mean
+            page.raw(MarkdownHtml.html(withoutTablesAndImages(mdAnswer), "answer-"));
             page.p("Round trip (" + ReportWriter.REFERENCE_BENCHMARK + ") p50 against bytes per message: the dashed line is the "
                     + "frontier of speed and size (no other format is both faster and smaller); red triangles allocate 16 B/op or more (an object per operation). "
                     + "Hover a point for its figures; click a column heading to sort.");
@@ -58,9 +121,8 @@ final class HtmlReport {
                     + "role=\"img\" aria-label=\"round trip p50 against bytes per message\"></svg></div>\n");
             List<List<String>> rows = new ArrayList<>();
             List<String> formats = new ArrayList<>();
-            int rank = 1;
             for (Summary.Row r : summary.rows) {
-                rows.add(List.of(Integer.toString(rank++), r.name, Fmt.nanos(r.p50) + Settledness.mark(r.result), Fmt.nanos(r.p99),
+                rows.add(List.of(r.rankText(), r.name, Fmt.nanos(r.p50) + Settledness.mark(r.result), Fmt.nanos(r.p99),
                         r.bytes < 0 ? "?" : Integer.toString(r.bytes), Fmt.bytesPerOp(r.alloc).isEmpty() ? "?" : Fmt.bytesPerOp(r.alloc),
                         r.labels == null ? "?" : Rows.kind(r.labels), r.format == null ? "?" : r.inPlace(),
                         ReportWriter.frontierCell(r), r.labels == null ? "?" : none(Rows.safetyNote(r.labels))));
@@ -69,9 +131,12 @@ final class HtmlReport {
             page.table("summary", List.of("Rank", "Format", "p50 (ns)", "p99 (ns)", "Bytes per message", "B/op", "Text or binary",
                     "In-place read", "On the frontier", "Safety notes"),
                     new boolean[] {true, false, true, true, true, true, false, false, false, false}, rows, formats);
-            page.p("?: not in this build's registry, or no -prof gc in the run.");
+            page.p("Rank: " + ReportWriter.TIES.replace("`", "") + " ?: not in this build's registry, or no -prof gc in the run.");
         }
 
+    }
+
+    private void benchmarks(HtmlPage page) {
         page.h(2, "Every benchmark", "benchmarks");
         page.p("Times in ns per operation (JMH SampleTime). Curves: one line per format, grey dashed lines are the reference "
                 + "rows (baseline, limit); a line stops at the last percentile with a sample above it, then jumps to its worst sample.");
@@ -121,13 +186,6 @@ final class HtmlReport {
             page.table("bulk-table", List.of("Benchmark", "Format", "mean (time per operation)", "fastest..slowest shot", "shots", "B/op"),
                     new boolean[] {false, false, true, true, true, true}, rows, formats);
         }
-        WireSection.html(page, run);
-        page.h(2, "Run settings", "settings");
-        Set<String> settings = new LinkedHashSet<>();
-        for (JmhResult r : run.results) settings.add(ReportWriter.runSettings(r));
-        page.p("JMH settings: " + String.join("; ", settings) + ".");
-        if (!run.env.isMissingNode()) page.p("Command: " + run.env.path("commandLine").asText());
-        return page.html(data());
     }
 
     private String runLine() {

@@ -88,28 +88,59 @@ public final class JmhResult {
         NavigableMap<Double, Double> pct = new TreeMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = pm.path("scorePercentiles").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            pct.put(Double.parseDouble(e.getKey()), e.getValue().asDouble(Double.NaN));
+            double key;
+            try {
+                key = Double.parseDouble(e.getKey());
+            } catch (NumberFormatException x) {
+                throw new IllegalArgumentException("primaryMetric.scorePercentiles has the key \"" + e.getKey() + "\", not a percentile");
+            }
+            if (!e.getValue().isNumber()) {
+                throw new IllegalArgumentException("primaryMetric.scorePercentiles." + e.getKey() + " is " + e.getValue() + ", not a number");
+            }
+            pct.put(key, e.getValue().asDouble());
         }
         percentiles = Collections.unmodifiableNavigableMap(pct);
+        if (!(score >= 0)) throw new IllegalArgumentException("primaryMetric.score is " + pm.path("score") + ": a time or a rate is never negative");
+        Map.Entry<Double, Double> below = null;
+        for (Map.Entry<Double, Double> e : pct.entrySet()) {
+            if (!(e.getKey() >= 0 && e.getKey() <= 100)) throw new IllegalArgumentException("primaryMetric.scorePercentiles has the key " + e.getKey() + ", outside 0..100");
+            if (!(e.getValue() >= 0)) {
+                throw new IllegalArgumentException("primaryMetric.scorePercentiles." + e.getKey() + " is " + e.getValue() + ": a time is never negative");
+            }
+            if (below != null && e.getValue() < below.getValue()) {
+                throw new IllegalArgumentException("primaryMetric.scorePercentiles." + e.getKey() + " (" + e.getValue() + ") is below "
+                        + "scorePercentiles." + below.getKey() + " (" + below.getValue() + "): percentiles rise with the percentage");
+            }
+            below = e;
+        }
         // rawDataHistogram: [fork][iteration][[value, count], ...]
         List<SampleHistogram> hs = new ArrayList<>();
         List<SampleHistogram> its = new ArrayList<>();
         for (JsonNode fork : pm.path("rawDataHistogram")) {
             SampleHistogram h = new SampleHistogram();
+            int iterationOfFork = 0;
             for (JsonNode iteration : fork) {
                 SampleHistogram one = new SampleHistogram();
                 for (JsonNode valueCount : iteration) {
                     if (!valueCount.isArray() || valueCount.size() < 2 || !valueCount.get(0).isNumber() || !valueCount.get(1).isNumber()) {
                         throw new IllegalArgumentException("rawDataHistogram holds " + valueCount + " where [value, count] belongs");
                     }
-                    one.add(valueCount.get(0).asDouble(), valueCount.get(1).asLong());
+                    double value = valueCount.get(0).asDouble();
+                    long count = valueCount.get(1).asLong();
+                    if (!(value >= 0) || count <= 0 || valueCount.get(1).asDouble() != count) {
+                        throw new IllegalArgumentException("rawDataHistogram[" + hs.size() + "][" + iterationOfFork + "] holds " + valueCount
+                                + ": a sample time is never negative and a count is a whole number above 0");
+                    }
+                    one.add(value, count);
                 }
                 h.addAll(one);
                 its.add(one);
+                iterationOfFork++;
             }
             hs.add(h);
         }
         forkHistograms = Collections.unmodifiableList(hs);
+        if (!hs.isEmpty()) agreesWithHistograms(pm, hs);
         iterationHistograms = Collections.unmodifiableList(its);
         List<List<Double>> raw = new ArrayList<>();
         for (JsonNode fork : pm.path("rawData")) {
@@ -137,6 +168,33 @@ public final class JmhResult {
         iterationAllocBytesPerOp = Collections.unmodifiableList(iterationAlloc);
     }
 
+    /**
+     * JMH computes the score (the mean) and the percentiles from the same samples as the histograms: a histogram
+     * whose values or counts were changed cannot keep them.
+     */
+    private static void agreesWithHistograms(JsonNode pm, List<SampleHistogram> forks) {
+        SampleHistogram all = new SampleHistogram();
+        for (SampleHistogram h : forks) all.addAll(h);
+        if (all.count() == 0) throw new IllegalArgumentException("primaryMetric.rawDataHistogram holds no sample");
+        double score = pm.path("score").asDouble();
+        double mean = all.mean();
+        if (Math.abs(mean - score) > 1e-6 * Math.max(Math.abs(score), 1e-9)) {
+            throw new IllegalArgumentException("primaryMetric.score is " + score + " where the mean of rawDataHistogram is " + mean
+                    + ": the histograms and the score disagree");
+        }
+        // the histograms' percentiles by JMH's own estimator are the figures JMH wrote
+        for (Iterator<Map.Entry<String, JsonNode>> it = pm.path("scorePercentiles").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            double p = Double.parseDouble(e.getKey());
+            double stored = e.getValue().asDouble();
+            double read = all.percentile(p);
+            if (Math.abs(read - stored) > 1e-6 * Math.max(Math.abs(stored), 1e-9)) {
+                throw new IllegalArgumentException("primaryMetric.scorePercentiles." + e.getKey() + " is " + stored + " where rawDataHistogram gives " + read
+                        + ": the histograms and the percentiles disagree");
+            }
+        }
+    }
+
     private static String text(JsonNode n, String field) {
         JsonNode v = n.get(field);
         return v == null || v.isNull() ? "" : v.asText();
@@ -148,9 +206,14 @@ public final class JmhResult {
      * with the first reason: half a file read as if it were all of it would be a silent loss.
      */
     public static List<JmhResult> read(Path file) throws IOException {
+        return read(file, file.getFileName().toString().endsWith(".gz"));
+    }
+
+    /** As {@link #read(Path)}, the file gunzipped first when {@code gzip}, whatever its name. */
+    static List<JmhResult> read(Path file, boolean gzip) throws IOException {
         JsonNode root;
         try {
-            root = new ObjectMapper().readTree(file.toFile());
+            root = readJson(new ObjectMapper(), file, gzip);
         } catch (IOException e) {
             String where = e instanceof com.fasterxml.jackson.core.JsonProcessingException
                     && ((com.fasterxml.jackson.core.JsonProcessingException) e).getLocation() != null
@@ -175,6 +238,32 @@ public final class JmhResult {
             i++;
         }
         return out;
+    }
+
+    /** The suffix of a compressed JMH file ({@code <format>.json.gz}), read as the plain one is. */
+    public static final String GZ = ".json.gz";
+
+    /** True for a JMH result file's name as the reports read it: {@code .json} or {@code .json.gz}. */
+    public static boolean isResultFile(String name) {
+        return name.endsWith(".json") || name.endsWith(GZ);
+    }
+
+    /** The name without {@code .json} or {@code .json.gz}. */
+    public static String baseName(String name) {
+        return name.endsWith(GZ) ? name.substring(0, name.length() - GZ.length())
+                : name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
+    }
+
+    /** The JSON of a file, gunzipped first when its name ends in {@code .gz}. */
+    public static JsonNode readJson(ObjectMapper mapper, Path file) throws IOException {
+        return readJson(mapper, file, file.getFileName().toString().endsWith(".gz"));
+    }
+
+    private static JsonNode readJson(ObjectMapper mapper, Path file, boolean gzip) throws IOException {
+        if (!gzip) return mapper.readTree(file.toFile());
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(file), 1 << 16)) {
+            return mapper.readTree(in);
+        }
     }
 
     static String firstLine(String s) {

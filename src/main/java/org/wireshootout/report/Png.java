@@ -196,6 +196,22 @@ final class Png {
             double x = px(plot, xs, p.x), y = py(plot, ys, p.y);
             taken.add(new Rectangle2D.Double(x - 5, y - 5, 10, 10));
         }
+        // the legend goes to the corner of the plot with no point under it, and labels keep off it
+        int legendW = 350, legendH = 66;
+        int[][] corners = {{plot.x + plot.width - legendW, plot.y + 10}, {plot.x + 18, plot.y + 10},
+                {plot.x + plot.width - legendW, plot.y + plot.height - legendH - 10}, {plot.x + 18, plot.y + plot.height - legendH - 10}};
+        int lx = corners[0][0], ly = corners[0][1];
+        for (int[] c : corners) {
+            Rectangle2D r = new Rectangle2D.Double(c[0] - 8, c[1] - 4, legendW, legendH);
+            boolean clear = true;
+            for (Rectangle2D t : taken) clear &= !t.intersects(r);
+            if (clear) {
+                lx = c[0];
+                ly = c[1];
+                break;
+            }
+        }
+        taken.add(new Rectangle2D.Double(lx - 8, ly - 4, legendW, legendH));
         g.setFont(SMALL);
         FontMetrics fm = g.getFontMetrics();
         for (Point p : points) {
@@ -211,10 +227,17 @@ final class Png {
             Rectangle2D box = placeLabel(fm, p.label, x, y, taken, plot);
             taken.add(box);
             g.setColor(p.frontier ? new Color(0x006B4F) : AXIS);
+            if (Math.hypot(box.getCenterX() - x, box.getCenterY() - y) > 8 + box.getWidth() / 2 + box.getHeight()) {
+                // a label pushed away from a crowded point: a thin line says whose it is
+                g.setStroke(new BasicStroke(0.7f));
+                double ex = Math.max(box.getMinX(), Math.min(x, box.getMaxX()));
+                double ey = Math.max(box.getMinY(), Math.min(y, box.getMaxY()));
+                g.draw(new Line2D.Double(x, y, ex, ey));
+                g.setStroke(new BasicStroke(1.5f));
+            }
             g.drawString(p.label, (float) box.getX(), (float) (box.getY() + fm.getAscent()));
         }
         // legend
-        int lx = plot.x + plot.width - 350, ly = plot.y + 10;
         g.setColor(new Color(255, 255, 255, 230));
         g.fillRect(lx - 8, ly - 4, 350, 66);
         g.setColor(AXIS);
@@ -463,6 +486,24 @@ final class Png {
                 }
             }
             if (free) return box;
+        }
+        // crowded: rings further out, in sixteen directions, before giving up on a free place
+        for (double r = 24; r <= 120; r += 16) {
+            for (int k = 0; k < 16; k++) {
+                double a = Math.PI * 2 * k / 16;
+                double cx = x + Math.cos(a) * (r + w / 2);
+                double cy = y - Math.sin(a) * (r + h / 2);
+                Rectangle2D box = new Rectangle2D.Double(cx - w / 2, cy - h / 2, w, h);
+                if (!plot.contains(box)) continue;
+                boolean free = true;
+                for (Rectangle2D t : taken) {
+                    if (t.intersects(box)) {
+                        free = false;
+                        break;
+                    }
+                }
+                if (free) return box;
+            }
         }
         return first;
     }

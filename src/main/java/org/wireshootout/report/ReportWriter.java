@@ -69,8 +69,9 @@ public final class ReportWriter {
         if (run.results.isEmpty()) return WireReport.write(run);
         List<String> charts = writeCharts();
         Path out = run.dir.resolve(REPORT_FILE);
-        Files.writeString(out, markdown(charts), StandardCharsets.UTF_8);
-        Files.writeString(run.dir.resolve(HTML_FILE), new HtmlReport(run, summary, this::bytesOf).html(), StandardCharsets.UTF_8);
+        String md = markdown(charts);
+        Files.writeString(out, md, StandardCharsets.UTF_8);
+        Files.writeString(run.dir.resolve(HTML_FILE), new HtmlReport(run, summary, this::bytesOf).html(md), StandardCharsets.UTF_8);
         return out;
     }
 
@@ -297,15 +298,14 @@ public final class ReportWriter {
         MarkdownTable t = new MarkdownTable().number("Rank").text("Format").number("p50 (ns)").number("p99 (ns)")
                 .number("Bytes per message").number("B/op").text("Text or binary").text("In-place read")
                 .text("On the frontier").text("Safety notes");
-        int rank = 1;
         for (Summary.Row r : summary.rows) {
-            t.row(List.of(Integer.toString(rank++), r.name, Fmt.nanos(r.p50) + Settledness.mark(r.result), Fmt.nanos(r.p99),
+            t.row(List.of(r.rankText(), r.name, Fmt.nanos(r.p50) + Settledness.mark(r.result), Fmt.nanos(r.p99),
                     r.bytes < 0 ? "?" : Integer.toString(r.bytes), Fmt.bytesPerOp(r.alloc).isEmpty() ? "?" : Fmt.bytesPerOp(r.alloc),
                     r.labels == null ? "?" : Rows.kind(r.labels), r.format == null ? "?" : r.inPlace(),
                     frontierCell(r), r.labels == null ? "?" : orNone(Rows.safetyNote(r.labels))));
         }
         t.appendTo(sb);
-        sb.append("\nRanked by the median (p50) of `").append(REFERENCE_BENCHMARK).append("`; bytes per message are ")
+        sb.append("\nRanked by the median (p50) of `").append(REFERENCE_BENCHMARK).append("`; ").append(TIES).append(" Bytes per message are ")
                 .append("the canonical message as this build encodes it, framing included. B/op of 16 or more (the smallest object) means the ")
                 .append("row allocates per message (hollow red in the chart); less is occasional allocation (JIT, harness) spread ")
                 .append("over many calls. In-place read: the codec reads fields where they lie (`AccessBenchmark`). Safety notes: ")
@@ -314,17 +314,21 @@ public final class ReportWriter {
                 .append("the frontier.\n\n");
     }
 
+    /** How the rank column reads, for the Markdown and HTML reports. */
+    static final String TIES = "rows whose p50 intervals overlap (the lowest to highest p50 of their forks, or of their "
+            + "iterations when a row has one fork) share a rank, marked `=` (`3=`): their order is not known from this run.";
+
     /** The ranked summary as plain text for the console (empty when the run has no round trip). */
     public String consoleSummary() {
         if (summary.isEmpty()) return "";
         StringBuilder sb = new StringBuilder();
-        sb.append("Round trip (").append(REFERENCE_BENCHMARK).append("), fastest median first; * = on the frontier of speed and size:\n");
+        sb.append("Round trip (").append(REFERENCE_BENCHMARK).append("), fastest median first; * = on the frontier of speed and size; "
+                + "3= = a shared rank (the rows' p50 spreads overlap):\n");
         int w = 6;
         for (Summary.Row r : summary.rows) w = Math.max(w, r.name.length() + 2);
         sb.append(String.format(Locale.ROOT, "  %4s  %-" + w + "s %9s %9s %6s %9s%n", "rank", "format", "p50 ns", "p99 ns", "bytes", "B/op"));
-        int rank = 1;
         for (Summary.Row r : summary.rows) {
-            sb.append(String.format(Locale.ROOT, "  %4d  %-" + w + "s %9s %9s %6s %9s%n", rank++,
+            sb.append(String.format(Locale.ROOT, "  %4s  %-" + w + "s %9s %9s %6s %9s%n", r.rankText(),
                     r.name + (r.frontier ? "*" : "") + (Settledness.check(r.result) != null ? Settledness.CONSOLE_MARK : ""),
                     Fmt.nanos(r.p50), Fmt.nanos(r.p99), r.bytes < 0 ? "?" : Integer.toString(r.bytes),
                     Fmt.bytesPerOp(r.alloc).isEmpty() ? "?" : Fmt.bytesPerOp(r.alloc)));

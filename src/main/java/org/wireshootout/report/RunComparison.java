@@ -188,6 +188,15 @@ public final class RunComparison {
     String rule() {
         int fa = minForks(runA), fb = minForks(runB);
         StringBuilder sb = new StringBuilder();
+        if (runA.results.isEmpty() || runB.results.isEmpty()) {
+            // a run of wire results only (run.sh --wire) has no JMH row: its forks are not "a single fork"
+            String which = runA.results.isEmpty() && runB.results.isEmpty() ? "Neither run has" : runA.results.isEmpty() ? "Run A has no" : "Run B has no";
+            sb.append("**").append(which.equals("Neither run has") ? "Neither run has JMH results" : which + " JMH results")
+                    .append(", so no benchmark row can be compared.** This command compares JMH results; wire results (the `")
+                    .append(WireResults.FOLDER).append("/` folder of a run) are not compared here: read each run's report.md, whose ")
+                    .append("wire table gives each cell's forks and p50 spread.");
+            return sb.toString();
+        }
         if (fa >= 2 && fb >= 2) {
             sb.append("Both runs have at least 2 forks per row (A: ").append(fa).append(", B: ").append(fb).append("). ")
                     .append("A difference is marked (**slower** / **faster**) only when |B - A| is larger than the spread ")

@@ -39,13 +39,30 @@ public final class RunDirectory {
     public final List<String> unreadable;
     /** The {@code wire} command's results in the {@value WireResults#FOLDER} subfolder (none when there is no such folder). */
     public final WireResults wire;
+    /** Entries skipped without being a fault of the results (a symbolic link that leads nowhere or in a loop), with the reason. */
+    public final List<String> warnings;
 
-    private RunDirectory(Path dir, JsonNode env, List<JmhResult> results, List<String> unreadable, WireResults wire) {
+    private RunDirectory(Path dir, JsonNode env, List<JmhResult> results, List<String> unreadable, WireResults wire, List<String> warnings) {
         this.dir = dir;
         this.env = env;
         this.results = results;
         this.unreadable = unreadable;
         this.wire = wire;
+        this.warnings = warnings;
+    }
+
+    /**
+     * Null when {@code p} can be followed; else why not (a symbolic link in a loop, or to nothing). Such an entry is
+     * left out with a warning: following it would abort the whole reading.
+     */
+    static String brokenLink(Path p) {
+        if (!Files.isSymbolicLink(p)) return null;
+        try {
+            p.toRealPath();
+            return null;
+        } catch (IOException e) {
+            return p.getFileName() + " (a symbolic link that cannot be followed, skipped: " + JmhResult.firstLine(e.getMessage()) + ")";
+        }
     }
 
     /**
@@ -58,6 +75,7 @@ public final class RunDirectory {
         if (!Files.exists(dir)) throw new IOException("no such run directory: " + dir);
         if (!Files.isDirectory(dir)) throw new IOException(dir + " is not a directory (a run directory holds <format>.json files and env.json)");
         List<String> unreadable = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         Path manifest = dir.resolve(MANIFEST);
         JsonNode env = MissingNode.getInstance();
         if (Files.isRegularFile(manifest)) {
@@ -69,21 +87,35 @@ public final class RunDirectory {
                 unreadable.add(MANIFEST + " (not valid JSON: " + JmhResult.firstLine(e.getMessage()) + ")");
             }
         }
+        String evolution = evolutionProblem(dir.resolve(EVOLUTION));
+        if (evolution != null) unreadable.add(EVOLUTION + " (" + evolution + ")");
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.getFileName().toString().endsWith(".json"))
+            files = s.filter(p -> {
+                        String broken = brokenLink(p);
+                        if (broken != null) warnings.add(broken);
+                        return broken == null;
+                    })
+                    .filter(p -> JmhResult.isResultFile(p.getFileName().toString()))
                     .filter(p -> !p.getFileName().toString().equals(MANIFEST))
                     .filter(p -> !p.getFileName().toString().equals(EVOLUTION))
                     .sorted()
                     .collect(Collectors.toList());
         }
         List<JmhResult> results = new ArrayList<>();
+        Set<String> plain = new LinkedHashSet<>();
+        for (Path f : files) if (f.getFileName().toString().endsWith(".json")) plain.add(JmhResult.baseName(f.getFileName().toString()));
         for (Path f : files) {
             String name = f.getFileName().toString();
+            if (name.endsWith(JmhResult.GZ) && plain.contains(JmhResult.baseName(name))) {
+                // the same results twice would count twice: the plain file is read, the compressed one named
+                unreadable.add(name + " (beside " + JmhResult.baseName(name) + ".json, which holds the same format's results: remove one)");
+                continue;
+            }
             // a format interrupted before JMH wrote its file leaves an empty one: the manifest says so, and the
             // report lists it among the formats without complete results
             if (Files.size(f) == 0) {
-                String group = name.substring(0, name.length() - ".json".length());
+                String group = JmhResult.baseName(name);
                 String status = env.path("formats").path(group).path("status").asText("");
                 if (!status.isEmpty() && !status.equals("ok")) continue;
                 unreadable.add(name + " (empty file)");
@@ -100,9 +132,61 @@ public final class RunDirectory {
                 .thenComparingInt(Rows::order)
                 .thenComparing(r -> r.format() == null ? "" : r.format())
                 .thenComparing(JmhResult::otherParams));
-        WireResults wire = WireResults.read(dir.resolve(WireResults.FOLDER));
+        WireResults wire = warnings.stream().anyMatch(w -> w.startsWith(WireResults.FOLDER + " ")) ? WireResults.none()
+                : WireResults.read(dir.resolve(WireResults.FOLDER));
         for (String u : wire.unreadable) unreadable.add(WireResults.FOLDER + "/" + u);
-        return new RunDirectory(dir, env, List.copyOf(results), List.copyOf(unreadable), wire);
+        for (String w : wire.warnings) warnings.add(WireResults.FOLDER + "/" + w);
+        return new RunDirectory(dir, env, List.copyOf(results), List.copyOf(unreadable), wire, List.copyOf(warnings));
+    }
+
+    /**
+     * Why the evolution matrix beside the results cannot be reported (null when there is none, or it reads): not
+     * JSON, or not the shape the {@code evolution} command writes (changes with names, rows with a name and cells
+     * whose change, direction and outcome are known).
+     */
+    static String evolutionProblem(Path file) {
+        if (!Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) || brokenLink(file) != null) return null;
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            String where = e instanceof com.fasterxml.jackson.core.JsonProcessingException
+                    && ((com.fasterxml.jackson.core.JsonProcessingException) e).getLocation() != null
+                    ? " at line " + ((com.fasterxml.jackson.core.JsonProcessingException) e).getLocation().getLineNr() + ", column "
+                    + ((com.fasterxml.jackson.core.JsonProcessingException) e).getLocation().getColumnNr() : "";
+            return "not valid JSON" + where;
+        }
+        if (root == null || !root.isObject()) return "not a JSON object: not an evolution matrix";
+        if (!root.path("changes").isArray() || root.path("changes").isEmpty()) return "no \"changes\" array";
+        if (!root.path("rows").isArray() || root.path("rows").isEmpty()) return "no \"rows\" array";
+        Set<String> changes = new LinkedHashSet<>();
+        int i = 0;
+        for (JsonNode c : root.path("changes")) {
+            if (!c.path("name").isTextual() || c.path("name").asText().isEmpty()) return "changes[" + i + "] has no \"name\"";
+            changes.add(c.path("name").asText());
+            i++;
+        }
+        List<String> outcomes = List.of("readsCorrectly", "failsLoudly", "silentlyWrong", "notExpressible");
+        i = 0;
+        for (JsonNode r : root.path("rows")) {
+            if (!r.path("row").isTextual() || r.path("row").asText().isEmpty()) return "rows[" + i + "] has no \"row\" name";
+            if (!r.path("cells").isArray()) return "rows[" + i + "] (" + r.path("row").asText() + ") has no \"cells\" array";
+            int j = 0;
+            Set<String> seen = new LinkedHashSet<>();
+            for (JsonNode cell : r.path("cells")) {
+                String where = "rows[" + i + "].cells[" + j + "] (" + r.path("row").asText() + ")";
+                if (!changes.contains(cell.path("change").asText())) return where + " names the change " + cell.path("change") + ", not one of \"changes\"";
+                String direction = cell.path("direction").asText();
+                if (!direction.equals("oldToNew") && !direction.equals("newToOld")) return where + " has the direction " + cell.path("direction") + ", not oldToNew or newToOld";
+                if (!outcomes.contains(cell.path("outcome").asText())) return where + " has the outcome " + cell.path("outcome") + ", not one of " + outcomes;
+                if (!seen.add(cell.path("change").asText() + " " + direction)) return where + " repeats " + cell.path("change").asText() + " " + direction;
+                j++;
+            }
+            if (seen.size() != 2 * changes.size()) return "rows[" + i + "] (" + r.path("row").asText() + ") has " + seen.size() + " cells where "
+                    + changes.size() + " changes x 2 directions make " + 2 * changes.size();
+            i++;
+        }
+        return null;
     }
 
     /** The benchmarks present ({@code Class.method}), in reading order. */

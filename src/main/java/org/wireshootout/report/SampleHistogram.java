@@ -32,6 +32,18 @@ public final class SampleHistogram {
         return n;
     }
 
+    public double min() {
+        return n == 0 ? Double.NaN : counts.firstKey();
+    }
+
+    /** The mean of the samples; NaN when empty. */
+    public double mean() {
+        if (n == 0) return Double.NaN;
+        double sum = 0;
+        for (Map.Entry<Double, Long> e : counts.entrySet()) sum += e.getKey() * e.getValue();
+        return sum / n;
+    }
+
     public double max() {
         return n == 0 ? Double.NaN : counts.lastKey();
     }

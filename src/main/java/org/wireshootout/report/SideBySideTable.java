@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * committed files rather than typed.
  */
 public final class SideBySideTable {
-    private static final Pattern FILE = Pattern.compile("([AB])-(.+)-(\\d+)\\.json");
+    private static final Pattern FILE = Pattern.compile("([AB])-(.+)-(\\d+)\\.json(\\.gz)?");
 
     /** One round of one side: p50, p99 (ns) and B/op (NaN without {@code -prof gc}). */
     private static final class Figures {
@@ -95,12 +95,14 @@ public final class SideBySideTable {
 
     /** One JMH result file's figures, or null (and a problem noted) when it is missing or not such a file. */
     private Figures read(ObjectMapper json, Path file) {
+        Path gz = file.resolveSibling(file.getFileName() + ".gz");
+        if (!Files.isRegularFile(file) && Files.isRegularFile(gz)) file = gz;
         if (!Files.isRegularFile(file)) {
             problems.add(file + ": missing");
             return null;
         }
         try {
-            JsonNode first = json.readTree(file.toFile()).path(0);
+            JsonNode first = JmhResult.readJson(json, file).path(0);
             JsonNode p = first.path("primaryMetric").path("scorePercentiles");
             if (!p.path("50.0").isNumber() || !p.path("99.0").isNumber()) {
                 problems.add(file + ": no p50 / p99 in primaryMetric.scorePercentiles (not a JMH SampleTime result)");

@@ -34,6 +34,15 @@ final class Summary {
         /** Bytes per canonical message, framing included; -1 when unknown (no codec in this build). */
         final int bytes;
         boolean frontier;
+        /** The p50's interval: the lowest and highest p50 of the forks, or of the iterations when there is one fork. */
+        final double low;
+        final double high;
+        /** "forks" or "iterations": what {@link #low} and {@link #high} spread over. */
+        final String spreadOver;
+        /** The rank: 1 + the rows before this one's group of overlapping intervals. */
+        int rank;
+        /** True when the row's interval overlaps another's (chained): the order inside its group is not known. */
+        boolean tied;
 
         Row(JmhResult result, Format format, int bytes) {
             this.result = result;
@@ -44,6 +53,23 @@ final class Summary {
             this.p99 = result.percentile(99);
             this.alloc = result.allocBytesPerOp;
             this.bytes = bytes;
+            List<SampleHistogram> parts = result.forkHistograms.size() > 1 ? result.forkHistograms : result.iterationHistograms;
+            this.spreadOver = result.forkHistograms.size() > 1 ? "forks" : "iterations";
+            double lo = p50;
+            double hi = p50;
+            for (SampleHistogram h : parts) {
+                double v = h.percentile(50);
+                if (Double.isNaN(v)) continue;
+                lo = Double.isNaN(lo) ? v : Math.min(lo, v);
+                hi = Double.isNaN(hi) ? v : Math.max(hi, v);
+            }
+            this.low = lo;
+            this.high = hi;
+        }
+
+        /** "3", or "3=" when the row shares its rank. */
+        String rankText() {
+            return rank + (tied ? "=" : "");
         }
 
         boolean allocates() {
@@ -80,6 +106,7 @@ final class Summary {
         }
         baseline = base;
         rows.sort(Comparator.comparingDouble((Row x) -> x.p50).thenComparingDouble(x -> x.p99).thenComparing(x -> x.name));
+        rank(rows);
         for (Row a : rows) {
             if (!competes(a)) continue;
             boolean beaten = false;
@@ -91,6 +118,28 @@ final class Summary {
                 }
             }
             a.frontier = !beaten;
+        }
+    }
+
+    /**
+     * Ranks rows sorted by p50: a row whose interval overlaps the group before it (its low at or below the group's
+     * highest high) joins that group; every row of a group takes the rank of its first row (1, 1, 3), and a group
+     * of more than one row is tied. Only order that the spread between forks (or iterations) cannot undo is ranked.
+     */
+    static void rank(List<Row> sorted) {
+        int i = 0;
+        while (i < sorted.size()) {
+            int j = i + 1;
+            double reach = sorted.get(i).high;
+            while (j < sorted.size() && !(sorted.get(j).low > reach)) {
+                reach = Math.max(reach, sorted.get(j).high);
+                j++;
+            }
+            for (int k = i; k < j; k++) {
+                sorted.get(k).rank = i + 1;
+                sorted.get(k).tied = j - i > 1;
+            }
+            i = j;
         }
     }
 

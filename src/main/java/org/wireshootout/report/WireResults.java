@@ -33,11 +33,14 @@ public final class WireResults {
     final List<Cell> cells;
     /** Files of the folder that could not be read, each "name (reason)", the name relative to the folder. */
     final List<String> unreadable;
+    /** Entries of the folder skipped without being a fault of the results (a symbolic link in a loop), with the reason. */
+    final List<String> warnings;
 
-    private WireResults(JsonNode settings, List<Cell> cells, List<String> unreadable) {
+    private WireResults(JsonNode settings, List<Cell> cells, List<String> unreadable, List<String> warnings) {
         this.settings = settings;
         this.cells = cells;
         this.unreadable = unreadable;
+        this.warnings = warnings;
     }
 
     /** One format over one transport: its points (one per offered rate that ran) and its failures. */
@@ -115,7 +118,7 @@ public final class WireResults {
 
     /** No wire results: what a run directory without a wire folder has. */
     static WireResults none() {
-        return new WireResults(MissingNode.getInstance(), List.of(), List.of());
+        return new WireResults(MissingNode.getInstance(), List.of(), List.of(), List.of());
     }
 
     /** True when the run has no wire result (no folder, or no readable cell in it). */
@@ -135,6 +138,7 @@ public final class WireResults {
         if (!Files.isDirectory(folder)) return none();
         ObjectMapper mapper = new ObjectMapper();
         List<String> unreadable = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         JsonNode settings = MissingNode.getInstance();
         Path s = folder.resolve(SETTINGS);
         if (Files.isRegularFile(s)) {
@@ -148,7 +152,12 @@ public final class WireResults {
         }
         List<Path> files;
         try (Stream<Path> list = Files.list(folder)) {
-            files = list.filter(p -> p.getFileName().toString().endsWith(".json"))
+            files = list.filter(p -> {
+                        String broken = RunDirectory.brokenLink(p);
+                        if (broken != null) warnings.add(broken);
+                        return broken == null;
+                    })
+                    .filter(p -> p.getFileName().toString().endsWith(".json"))
                     .filter(p -> !p.getFileName().toString().equals(SETTINGS)).sorted().collect(Collectors.toList());
         }
         List<Cell> cells = new ArrayList<>();
@@ -164,7 +173,7 @@ public final class WireResults {
         List<String> formatOrder = texts(settings.path("formats"));
         cells.sort(Comparator.comparingInt((Cell c) -> formatOrder.contains(c.format) ? formatOrder.indexOf(c.format) : Integer.MAX_VALUE)
                 .thenComparing(c -> c.format).thenComparingInt(c -> transportOrder(c.transport)));
-        return new WireResults(settings, List.copyOf(cells), List.copyOf(unreadable));
+        return new WireResults(settings, List.copyOf(cells), List.copyOf(unreadable), List.copyOf(warnings));
     }
 
     private static Cell cell(ObjectMapper mapper, Path f) throws IOException {
@@ -191,11 +200,70 @@ public final class WireResults {
             } catch (RuntimeException e) {
                 throw new IOException("point " + i + ": the histogram does not read back (" + e.getMessage() + ")", e);
             }
+            String mismatch = mismatch(p, h);
+            if (mismatch != null) throw new IOException("point " + i + " (offered " + p.path("offeredRatePerSecond").asText() + " msg/s): " + mismatch);
             points.add(new Point(p, h));
+        }
+        List<String> failures = texts(root.get("failures"));
+        if (failures.isEmpty()) {
+            // a point that lost or damaged messages is a failed cell: the wire command lists it among the failures
+            i = 0;
+            for (JsonNode p : root.get("points")) {
+                i++;
+                for (String key : List.of("lost", "corrupted", "duplicated")) {
+                    long n = p.path(key).asLong(0);
+                    if (n != 0) {
+                        throw new IOException("point " + i + " counts " + n + " " + key + " message(s) (\"" + key
+                                + "\") but the file lists no failure: the counts and the failures disagree");
+                    }
+                }
+            }
         }
         String[] id = idFromName(f.getFileName().toString());
         return new Cell(root.path("payload").asText(id[0]), root.path("format").asText(id[1]), root.path("transport").asText(id[2]),
-                root.path("highestSustainedRatePerSecond").asDouble(), texts(root.get("failures")), texts(root.path("ratesNotRun")), points);
+                root.path("highestSustainedRatePerSecond").asDouble(), failures, texts(root.path("ratesNotRun")), points);
+    }
+
+    /**
+     * Why a point's decoded histogram disagrees with the figures the wire command stored beside it (null when they
+     * agree): its sample count against {@code recorded}, its largest value against {@code latencyNs.worst}, and
+     * every listed percentile against the histogram's (p50 only for one fork: with forks it is the forks' median).
+     * One changed character of the base64 text can still decode; it cannot keep all of these.
+     */
+    static String mismatch(JsonNode p, Histogram h) {
+        if (p.has("recorded") && h.getTotalCount() != p.path("recorded").asLong(-1)) {
+            return "the histogram holds " + h.getTotalCount() + " samples where \"recorded\" says " + p.path("recorded").asText();
+        }
+        JsonNode lat = p.path("latencyNs");
+        if (lat.has("worst") && h.getTotalCount() > 0 && h.getMaxValue() != lat.path("worst").asLong(-1)) {
+            return "the histogram's largest value is " + h.getMaxValue() + " ns where \"latencyNs.worst\" says " + lat.path("worst").asText();
+        }
+        boolean forks = p.path("forks").asInt(1) > 1;
+        for (double pct : WireResult.PERCENTILES) {
+            String key = key(pct);
+            if (!lat.has(key) || (pct == 50 && forks) || h.getTotalCount() == 0) continue;
+            long stored = lat.path(key).asLong(-1);
+            long read = h.getValueAtPercentile(pct);
+            if (stored != read) return "the histogram's " + key + " is " + read + " ns where \"latencyNs." + key + "\" says " + lat.path(key).asText();
+        }
+        JsonNode previous = null;
+        String previousKey = null;
+        for (String key : List.of("min", "p50", "p90", "p99", "p99.9", "p99.99", "p99.999", "worst")) {
+            JsonNode v = lat.path(key);
+            if (v.isMissingNode()) continue;
+            if (!v.isNumber() || v.asDouble() < 0) return "\"latencyNs." + key + "\" is " + v + ", not a non-negative number";
+            if (previous != null && v.asDouble() < previous.asDouble()) {
+                return "\"latencyNs." + key + "\" (" + v + ") is below \"latencyNs." + previousKey + "\" (" + previous + ")";
+            }
+            previous = v;
+            previousKey = key;
+        }
+        return null;
+    }
+
+    private static String key(double pct) {
+        String s = Double.toString(pct);
+        return "p" + (s.endsWith(".0") ? s.substring(0, s.length() - 2) : s);
     }
 
     /** Payload, format and transport from {@code <payload>-<format>-<transport>.json}: for files that do not say. */

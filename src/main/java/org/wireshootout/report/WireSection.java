@@ -50,7 +50,10 @@ final class WireSection {
             if (!series.isEmpty()) ratePanels.add(new RateChart.Panel(t, series));
             if (!curves.isEmpty()) Charts.addPanels(curvePanels, t, List.of(), curves);
         }
-        if (!ratePanels.isEmpty()) {
+        java.util.Set<Double> rates = new java.util.TreeSet<>();
+        for (WireResults.Cell c : w.cells) for (WireResults.Point p : c.points) rates.add(p.offered);
+        // one offered rate gives no line against the rate: the chart would be empty, so it is left out
+        if (!ratePanels.isEmpty() && rates.size() >= 2) {
             RateChart.draw("Latency against offered rate, per transport (" + w.cells.get(0).payload + " payload)", ratePanels,
                     run.dir.resolve(RATE_CHART));
             files.add(RATE_CHART);

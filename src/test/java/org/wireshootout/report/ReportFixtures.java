@@ -88,6 +88,27 @@ final class ReportFixtures {
         return result.path("primaryMetric").path("scorePercentiles").path(key).asDouble(Double.NaN);
     }
 
+    /**
+     * Recomputes JMH's score (the mean) and percentiles of every result in a file from its histograms, as JMH
+     * does: for tests that change the histograms and must leave a file the report still believes.
+     */
+    static void reconcile(Path jsonFile) throws IOException {
+        JsonNode root = readJson(jsonFile);
+        for (JsonNode r : root) {
+            ObjectNode pm = (ObjectNode) r.get("primaryMetric");
+            if (!pm.has("rawDataHistogram")) continue;
+            org.openjdk.jmh.util.MultisetStatistics s = new org.openjdk.jmh.util.MultisetStatistics();
+            for (JsonNode fork : pm.get("rawDataHistogram")) for (JsonNode it : fork) for (JsonNode vc : it) s.addValue(vc.get(0).asDouble(), vc.get(1).asLong());
+            pm.put("score", s.getMean());
+            ObjectNode pct = (ObjectNode) pm.get("scorePercentiles");
+            for (Map.Entry<String, JsonNode> e : iterable(pct)) {
+                double q = Double.parseDouble(e.getKey());
+                pct.put(e.getKey(), q >= 100 ? s.getMax() : s.getPercentile(q));
+            }
+        }
+        writeJson(jsonFile, root);
+    }
+
     /** Multiplies every sample value (and JMH's percentiles, mean and error) of matching results by {@code factor}. */
     static void scaleSamples(Path jsonFile, String format, double factor) throws IOException {
         JsonNode root = readJson(jsonFile);

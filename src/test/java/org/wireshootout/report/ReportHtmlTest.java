@@ -138,6 +138,48 @@ class ReportHtmlTest {
     }
 
     @Test
+    void thePageCarriesEverySectionOfTheMarkdownReport() throws IOException {
+        Path dir = ReportFixtures.copyFixture(tmp, "whole");
+        ReportFixtures.cloneFormat(dir, "limit", "sbe", 1.25);
+        // an evolution matrix and a wire cell beside the JMH results, so that every kind of section is there
+        Files.writeString(dir.resolve("evolution.json"), "{\"changes\": [{\"name\": \"addField\", \"what\": \"v2 adds a field\"}], "
+                + "\"rows\": [{\"row\": \"sbe\", \"mechanism\": \"schema id\", \"cells\": ["
+                + "{\"change\": \"addField\", \"direction\": \"oldToNew\", \"outcome\": \"readsCorrectly\", \"detail\": \"\"}, "
+                + "{\"change\": \"addField\", \"direction\": \"newToOld\", \"outcome\": \"failsLoudly\", \"detail\": \"throws\"}]}]}");
+        Path wire = Files.createDirectories(dir.resolve("wire"));
+        for (String f : List.of("run.json", "data-sbe-ring.json")) {
+            Files.copy(Path.of(java.net.URI.create(ReportHtmlTest.class.getResource("/runs/wire-sbe-ring/wire/" + f).toString())), wire.resolve(f));
+        }
+        RunDirectory run = RunDirectory.read(dir);
+        assertEquals(List.of(), run.unreadable);
+        new ReportWriter(run).write();
+        String md = Files.readString(dir.resolve(ReportWriter.REPORT_FILE));
+        try (Browser b = new Browser()) {
+            HtmlPage page = b.open(dir.resolve(ReportWriter.HTML_FILE));
+            assertEquals(List.of(), b.errors, "script errors");
+            Set<String> headings = new LinkedHashSet<>();
+            for (DomNode n : page.querySelectorAll("h1, h2, h3, h4")) headings.add(n.getTextContent().trim());
+            List<String> mdHeadings = new ArrayList<>();
+            for (String line : md.split("\n")) {
+                if (!line.startsWith("#")) continue;
+                mdHeadings.add(line.replaceFirst("^#+\\s*", "").replace("`", "").trim());
+            }
+            for (String h : List.of("The answer", "Round trip, Chronicle rows (the reference table)", "Comparison with other libraries",
+                    "Every benchmark", "Schema evolution", "Crossing the wire", "Environment", "How to read these numbers")) {
+                assertTrue(mdHeadings.contains(h), "report.md has the section " + h + ": " + mdHeadings);
+            }
+            for (String h : mdHeadings) {
+                assertTrue(headings.stream().anyMatch(x -> x.equals(h) || x.startsWith(h + " ")), "report.html lacks the section \"" + h + "\": " + headings);
+            }
+            String text = page.asNormalizedText();
+            // the answer sentence and the one-fork caution or settings line are in the page, as in report.md
+            assertTrue(md.contains("Fastest round trip") && text.contains("Fastest round trip"), "the answer sentence");
+            assertTrue(text.contains("JMH settings:"), "the settings line");
+            assertTrue(page.querySelectorAll("table").size() >= 5, "the reference, evolution and environment tables are tables");
+        }
+    }
+
+    @Test
     void switchingAFormatOffHidesItsSeriesAndOnShowsThem() throws IOException {
         Path dir = run("run");
         try (Browser b = new Browser()) {

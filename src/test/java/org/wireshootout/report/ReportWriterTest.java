@@ -254,6 +254,48 @@ class ReportWriterTest {
     }
 
     @Test
+    void rowsWhoseForkSpreadsOverlapShareARank() throws IOException {
+        Path dir = ReportFixtures.copyFixture(tmp, "ties");
+        // sbe: limit's samples 10 % slower, its first fork 15 % faster than that again, so that its forks' p50s
+        // span limit's; jackson: 50 times limit, beyond every spread
+        ReportFixtures.cloneFormat(dir, "limit", "sbe", 1.1);
+        JsonNode sbe = ReportFixtures.readJson(dir.resolve("sbe.json"));
+        for (JsonNode r : sbe) {
+            for (JsonNode it : r.get("primaryMetric").get("rawDataHistogram").get(0)) {
+                for (JsonNode vc : it) ((com.fasterxml.jackson.databind.node.ArrayNode) vc).set(0, vc.get(0).asDouble() * 0.85);
+            }
+        }
+        ReportFixtures.writeJson(dir.resolve("sbe.json"), sbe);
+        ReportFixtures.reconcile(dir.resolve("sbe.json"));
+        ReportFixtures.cloneFormat(dir, "limit", "jackson", 50);
+        RunDirectory run = RunDirectory.read(dir);
+        assertTrue(run.unreadable.isEmpty(), run.unreadable.toString());
+        JmhResult limit = one(run, "limit");
+        JmhResult s = one(run, "sbe");
+        double limitHigh = Math.max(limit.forkHistograms.get(0).percentile(50), limit.forkHistograms.get(1).percentile(50));
+        assertTrue(s.forkHistograms.get(0).percentile(50) <= limitHigh && s.forkHistograms.get(1).percentile(50) > limitHigh,
+                "sbe's fork spread overlaps limit's");
+        ReportWriter writer = new ReportWriter(run);
+        String md = Files.readString(writer.write());
+        List<Map<String, String>> answer = table(md, "## The answer");
+        assertEquals("1=", rankOf(answer, "limit"), md);
+        assertEquals("1=", rankOf(answer, "sbe"), md);
+        assertEquals("3", rankOf(answer, "jackson"), "beyond every spread: a rank of its own");
+        assertTrue(md.contains("share a rank, marked `=`"), "the table says what = means");
+        assertTrue(writer.consoleSummary().contains("1=  limit") || writer.consoleSummary().contains("1=  sbe"), writer.consoleSummary());
+        String html = Files.readString(dir.resolve(ReportWriter.HTML_FILE));
+        assertTrue(html.contains("<td class=\"num\">1=</td>") && html.contains("<td class=\"num\">3</td>"), "the HTML table ranks the same");
+    }
+
+    private static String rankOf(List<Map<String, String>> table, String format) {
+        return table.stream().filter(r -> format.equals(r.get("Format"))).findFirst().orElseThrow().get("Rank");
+    }
+
+    private static JmhResult one(RunDirectory run, String format) {
+        return run.resultsFor("DataBenchmark.roundTrip").stream().filter(r -> format.equals(r.format())).findFirst().orElseThrow();
+    }
+
+    @Test
     void theAnswerRanksByMedianAndMarksTheFrontierOfSpeedAndSize() throws IOException {
         Path dir = ReportFixtures.copyFixture(tmp, "run");
         // more rows: real registry names (so their bytes are this build's), figures scaled from limit's

@@ -79,8 +79,10 @@ class RunComparisonTest {
                 }
             }
             ReportFixtures.writeJson(p, root);
+            ReportFixtures.reconcile(p);
         }
         RunComparison c = compare(ReportFixtures.fixture(), b);
+        assertTrue(b.resolve("limit.json").toFile().exists() && RunDirectory.read(b).unreadable.isEmpty(), "B reads whole");
         List<RunComparison.Line> differing = c.lines.stream().filter(l -> l.a != l.b).collect(Collectors.toList());
         assertFalse(differing.isEmpty(), "the fixture's forks differ, so B must differ from A somewhere");
         for (RunComparison.Line l : c.lines) {
@@ -99,7 +101,9 @@ class RunComparisonTest {
             ((ArrayNode) r.get("secondaryMetrics").get(JmhResult.ALLOC_NORM).get("rawData")).remove(1);
         }
         ReportFixtures.writeJson(p, root);
+        ReportFixtures.reconcile(p);
         ReportFixtures.scaleSamples(p, "limit", 3);
+        assertTrue(RunDirectory.read(b).unreadable.isEmpty(), "B reads whole: " + RunDirectory.read(b).unreadable);
         RunComparison c = compare(ReportFixtures.fixture(), b);
         boolean sawLimit = false;
         for (RunComparison.Line l : c.lines) {
@@ -132,7 +136,9 @@ class RunComparisonTest {
             ((ArrayNode) forks.get(0)).remove(1);
         }
         ReportFixtures.writeJson(p, root);
+        ReportFixtures.reconcile(p);
         ReportFixtures.scaleSamples(p, "limit", 3);
+        assertTrue(RunDirectory.read(b).unreadable.isEmpty(), "B reads whole: " + RunDirectory.read(b).unreadable);
         for (RunComparison.Line l : compare(ReportFixtures.fixture(), b).lines) {
             if (!l.row.equals("limit") || l.statistic.equals(RunComparison.ALLOC)) continue;
             assertEquals(RunComparison.Verdict.NO_SPREAD, l.verdict, l.benchmark + " " + l.statistic);
