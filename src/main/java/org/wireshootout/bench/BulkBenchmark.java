@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.wireshootout.bulk.BulkRun;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.model.DataGenerator;
 
 import java.util.concurrent.TimeUnit;

@@ -8,7 +8,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.evolution.EvolutionMatrix;
 import org.wireshootout.model.evolution.Change;

@@ -7,7 +7,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.iex.IexDataSet;
 import org.wireshootout.model.iex.IexMessage;
 

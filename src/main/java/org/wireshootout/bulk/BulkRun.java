@@ -1,7 +1,7 @@
 package org.wireshootout.bulk;
 
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.DataFields;

@@ -2,7 +2,7 @@ package org.wireshootout.cli;
 
 import org.wireshootout.bulk.BulkRun;
 import org.wireshootout.bulk.Compression;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.DataGenerator;
 import org.wireshootout.report.MarkdownTable;

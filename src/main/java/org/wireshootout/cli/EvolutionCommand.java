@@ -2,7 +2,7 @@ package org.wireshootout.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.evolution.Cell;
 import org.wireshootout.evolution.EvolutionJson;
 import org.wireshootout.evolution.EvolutionMatrix;

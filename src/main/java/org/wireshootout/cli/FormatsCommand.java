@@ -1,7 +1,7 @@
 package org.wireshootout.cli;
 
-import org.wireshootout.codec.Format;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.Format;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.report.MarkdownTable;
 import picocli.CommandLine.Command;

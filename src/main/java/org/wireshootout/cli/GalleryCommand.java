@@ -1,7 +1,7 @@
 package org.wireshootout.cli;
 
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.model.Data;

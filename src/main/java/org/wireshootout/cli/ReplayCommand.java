@@ -2,7 +2,7 @@ package org.wireshootout.cli;
 
 import org.wireshootout.bench.replay.ReplayDataSet;
 import org.wireshootout.bench.replay.ReplayShootout;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.IexFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -2,7 +2,7 @@ package org.wireshootout.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -5,7 +5,7 @@ import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
 /**
- * Implemented by every {@link Format} row's codec: the row's version 2 under each {@link Change}, written the
+ * Implemented by every six-field registry row's codec (the registry's {@code Format}): the row's version 2 under each {@link Change}, written the
  * way the library's own documentation says to evolve a message (a second schema beside the first, a second
  * hand-written codec, a second class), framed exactly as the version-1 codec frames its messages so that each
  * can {@link Codec#load} what the other wrote. The evolution matrix crosses the two in both directions.

@@ -2,7 +2,7 @@ package org.wireshootout.evolution;
 
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;

@@ -3,7 +3,7 @@ package org.wireshootout.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.wireshootout.codec.Evolvable;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.evolution.EvolutionMatrix;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;

@@ -1,7 +1,7 @@
 package org.wireshootout.report;
 
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
 
 /**

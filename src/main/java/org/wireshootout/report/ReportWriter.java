@@ -1,7 +1,7 @@
 package org.wireshootout.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.codec.Labels;
 
 import java.io.IOException;

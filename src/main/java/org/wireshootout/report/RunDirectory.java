@@ -3,7 +3,7 @@ package org.wireshootout.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 
 import java.io.IOException;
 import java.nio.file.Files;

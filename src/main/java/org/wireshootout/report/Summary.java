@@ -1,6 +1,6 @@
 package org.wireshootout.report;
 
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.codec.Labels;
 
 import java.util.ArrayList;

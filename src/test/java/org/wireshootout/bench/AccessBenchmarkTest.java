@@ -10,8 +10,8 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
-import org.wireshootout.codec.Format;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.Format;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.codec.InPlaceAccess;
 
 import java.lang.annotation.Annotation;

@@ -6,7 +6,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Param;
 import org.wireshootout.SampleData;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.iex.IexDataSet;
 import org.wireshootout.model.iex.IexMessage;
 

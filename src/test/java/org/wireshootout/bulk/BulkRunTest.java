@@ -3,7 +3,7 @@ package org.wireshootout.bulk;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.DataGenerator;

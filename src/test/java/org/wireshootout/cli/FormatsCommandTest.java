@@ -1,8 +1,8 @@
 package org.wireshootout.cli;
 
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.Format;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.Format;
+import org.wireshootout.registry.IexFormat;
 import picocli.CommandLine;
 
 import java.io.ByteArrayOutputStream;

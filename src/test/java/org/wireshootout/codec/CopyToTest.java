@@ -1,5 +1,7 @@
 package org.wireshootout.codec;
 
+import org.wireshootout.registry.Format;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -1,5 +1,7 @@
 package org.wireshootout.codec;
 
+import org.wireshootout.registry.Format;
+
 import java.util.EnumMap;
 import java.util.Map;
 

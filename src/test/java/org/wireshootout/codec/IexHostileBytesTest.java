@@ -4,7 +4,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.model.iex.IexMessage;
 
 import java.time.Duration;

@@ -2,7 +2,7 @@ package org.wireshootout.codec;
 
 import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.model.iex.IexMessageType;
 

@@ -1,5 +1,9 @@
 package org.wireshootout.codec;
 
+import org.wireshootout.registry.Format;
+import org.wireshootout.registry.IexFormat;
+import org.wireshootout.registry.Row;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.wireshootout.model.Data;

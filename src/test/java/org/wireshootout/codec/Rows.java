@@ -1,5 +1,9 @@
 package org.wireshootout.codec;
 
+import org.wireshootout.registry.Format;
+import org.wireshootout.registry.IexFormat;
+import org.wireshootout.registry.Row;
+
 import org.junit.jupiter.api.Named;
 import org.wireshootout.codec.chronicle.ChronicleDocumentCodec;
 

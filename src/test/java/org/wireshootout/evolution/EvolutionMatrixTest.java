@@ -4,7 +4,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 

@@ -1,7 +1,7 @@
 package org.wireshootout.evolution;
 
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.report.EvolutionTable;
 
 import java.io.IOException;

@@ -11,7 +11,7 @@ import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

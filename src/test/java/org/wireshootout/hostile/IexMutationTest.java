@@ -2,7 +2,7 @@ package org.wireshootout.hostile;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.codec.IexSamples;
 import org.wireshootout.iex.DeepGenerator;
 import org.wireshootout.model.iex.IexMessage;

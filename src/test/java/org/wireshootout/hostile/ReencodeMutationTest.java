@@ -4,10 +4,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.Format;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.Format;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.codec.IexSamples;
-import org.wireshootout.codec.Row;
+import org.wireshootout.registry.Row;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

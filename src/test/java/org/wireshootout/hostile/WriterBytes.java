@@ -2,9 +2,9 @@ package org.wireshootout.hostile;
 
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.Format;
-import org.wireshootout.codec.IexFormat;
-import org.wireshootout.codec.Row;
+import org.wireshootout.registry.Format;
+import org.wireshootout.registry.IexFormat;
+import org.wireshootout.registry.Row;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.iex.IexMessage;
 

@@ -3,10 +3,10 @@ package org.wireshootout.hostile;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.Format;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.Format;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.codec.Labels;
-import org.wireshootout.codec.Row;
+import org.wireshootout.registry.Row;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 

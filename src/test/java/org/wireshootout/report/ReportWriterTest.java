@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.model.Data;
 
@@ -355,7 +355,7 @@ class ReportWriterTest {
         RunDirectory run = RunDirectory.read(dir);
         JmhResult iex = run.resultsFor("IexBenchmark.roundTrip").get(0);
         assertEquals(Rows.Registry.IEX, Rows.registryOf(iex));
-        assertEquals(org.wireshootout.codec.IexFormat.binaryWire.labels().displayName, Rows.labels(iex).orElseThrow().displayName);
+        assertEquals(org.wireshootout.registry.IexFormat.binaryWire.labels().displayName, Rows.labels(iex).orElseThrow().displayName);
         JmhResult data = run.resultsFor("DataBenchmark.roundTrip").stream().filter(r -> "limit".equals(r.format())).findFirst().orElseThrow();
         assertEquals(Format.limit.labels().displayName, Rows.labels(data).orElseThrow().displayName);
         assertTrue(md.contains("IEX rows: names and labels from the IEX registry"));

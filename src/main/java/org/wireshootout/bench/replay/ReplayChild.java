@@ -1,6 +1,6 @@
 package org.wireshootout.bench.replay;
 
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.process.ChildJvm;
 
 import java.io.BufferedOutputStream;

@@ -1,7 +1,7 @@
 package org.wireshootout.bench.replay;
 
 import org.HdrHistogram.Histogram;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.process.ChildJvm;
 import org.wireshootout.report.MarkdownTable;

@@ -1,7 +1,7 @@
 package org.wireshootout.bench.replay;
 
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.iex.DeepGenerator;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.model.iex.IexMessageType;

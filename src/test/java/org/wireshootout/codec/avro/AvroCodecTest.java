@@ -5,7 +5,7 @@ import org.apache.avro.specific.SpecificDatumReader;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

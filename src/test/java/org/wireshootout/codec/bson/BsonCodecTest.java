@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 

@@ -5,7 +5,7 @@ import org.capnproto.MessageReader;
 import org.capnproto.Serialize;
 import org.capnproto.SerializePacked;
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.gen.capnp.DataCapnp;
@@ -115,8 +115,8 @@ class CapnpCodecTest {
     /** Text is UTF-8 in the schema: a malformed sequence is refused at its byte, not read as U+FFFD. */
     @Test
     void malformedUtf8TextIsRefused() {
-        for (org.wireshootout.codec.Format format : new org.wireshootout.codec.Format[]{
-                org.wireshootout.codec.Format.capnp, org.wireshootout.codec.Format.capnpPacked}) {
+        for (org.wireshootout.registry.Format format : new org.wireshootout.registry.Format[]{
+                org.wireshootout.registry.Format.capnp, org.wireshootout.registry.Format.capnpPacked}) {
             org.wireshootout.codec.Codec<Data> codec = format.newCodec();
             codec.encode(new Data(1.5, true, "caf\u00e9", org.wireshootout.model.Side.Buy, 1, 2));
             byte[] bytes = codec.bytes();
@@ -128,7 +128,7 @@ class CapnpCodecTest {
             org.wireshootout.codec.DecodeException e = assertThrows(org.wireshootout.codec.DecodeException.class,
                     () -> codec.decode(new Data()), format.name());
             assertTrue(e.getMessage().startsWith(format.name() + ": at offset "), e.getMessage());
-            if (format == org.wireshootout.codec.Format.capnp) assertEquals(at + 1, e.offset(), e.getMessage());
+            if (format == org.wireshootout.registry.Format.capnp) assertEquals(at + 1, e.offset(), e.getMessage());
         }
     }
 }

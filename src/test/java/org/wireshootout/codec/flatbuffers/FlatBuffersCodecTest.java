@@ -1,7 +1,7 @@
 package org.wireshootout.codec.flatbuffers;
 
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.gen.fbs.data.Side;

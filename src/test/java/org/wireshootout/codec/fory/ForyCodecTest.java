@@ -2,8 +2,8 @@ package org.wireshootout.codec.fory;
 
 import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.Format;
-import org.wireshootout.codec.IexFormat;
+import org.wireshootout.registry.Format;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.model.iex.IexMessageType;

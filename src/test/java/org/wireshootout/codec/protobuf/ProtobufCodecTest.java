@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.EncodeOverflowException;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.gen.proto.DataProto;
@@ -78,7 +78,7 @@ class ProtobufCodecTest {
     /** Protobuf's own rule, stated in docs/hostile-input.md: a missing field is its default, so zero bytes are a message. */
     @Test
     void anEmptyMessageDecodesToTheDefaults() {
-        org.wireshootout.codec.Codec<Data> codec = org.wireshootout.codec.Format.protobuf.newCodec();
+        org.wireshootout.codec.Codec<Data> codec = org.wireshootout.registry.Format.protobuf.newCodec();
         codec.load(new byte[0], 0, 0);
         Data d = new Data(1.5, true, "t", org.wireshootout.model.Side.Sell, 1, 2);
         codec.decode(d);

@@ -2,7 +2,7 @@ package org.wireshootout.codec.sbe;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.gen.sbe.data.BooleanType;

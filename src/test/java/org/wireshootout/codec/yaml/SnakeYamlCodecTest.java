@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.Format;
+import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 import org.yaml.snakeyaml.LoaderOptions;

@@ -1,4 +1,10 @@
-package org.wireshootout.codec;
+package org.wireshootout.registry;
+
+import org.wireshootout.codec.BaselineCodec;
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.Labels;
+import org.wireshootout.codec.OwnedBuffer;
+import org.wireshootout.codec.RoundTrip;
 
 import org.wireshootout.codec.avro.AvroCodec;
 import org.wireshootout.codec.avro.AvroLabels;

@@ -1,4 +1,8 @@
-package org.wireshootout.codec;
+package org.wireshootout.registry;
+
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.Labels;
+import org.wireshootout.codec.RoundTrip;
 
 import java.util.ArrayList;
 import java.util.List;
