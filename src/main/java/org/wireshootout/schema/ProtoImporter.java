@@ -14,6 +14,7 @@ import org.wireshootout.schema.SchemaDraft.TypeRef;
 import org.wireshootout.schema.SchemaDraft.ValueDraft;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +48,8 @@ import java.util.regex.Pattern;
 public final class ProtoImporter {
     private static final Pattern PROTOC_ERROR = Pattern.compile("^(.*?):(\\d+):(\\d+): (.*)$");
     private static final String TIMESTAMP = ".google.protobuf.Timestamp";
+    private static final List<String> WELL_KNOWN = List.of("timestamp.proto", "duration.proto", "wrappers.proto",
+            "any.proto", "empty.proto", "struct.proto", "field_mask.proto");
 
     private final String source;
     private final FileDescriptorProto file;
@@ -92,8 +95,9 @@ public final class ProtoImporter {
         String source = proto.toString();
         Path dir = proto.toAbsolutePath().getParent();
         Path out = Files.createTempFile("schema-import", ".pb");
+        Path wellKnown = wellKnownTypes();
         try {
-            ProcessBuilder pb = new ProcessBuilder(protoc.toString(), "--proto_path=" + dir,
+            ProcessBuilder pb = new ProcessBuilder(protoc.toString(), "--proto_path=" + dir, "--proto_path=" + wellKnown,
                     "--descriptor_set_out=" + out, "--include_source_info", "--include_imports",
                     proto.getFileName().toString());
             pb.redirectErrorStream(true);
@@ -125,6 +129,25 @@ public final class ProtoImporter {
             return importer.draft;
         } finally {
             Files.deleteIfExists(out);
+            deleteTree(wellKnown);
+        }
+    }
+
+    /** The well-known types' .proto files (which the protoc executable does not bring), from protobuf-java's jar. */
+    private static Path wellKnownTypes() throws IOException {
+        Path dir = Files.createTempDirectory("schema-import-wkt");
+        Path google = Files.createDirectories(dir.resolve("google").resolve("protobuf"));
+        for (String name : WELL_KNOWN) {
+            try (InputStream in = FileDescriptorSet.class.getResourceAsStream("/google/protobuf/" + name)) {
+                if (in != null) Files.copy(in, google.resolve(name));
+            }
+        }
+        return dir;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
         }
     }
 
