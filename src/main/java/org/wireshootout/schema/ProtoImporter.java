@@ -40,9 +40,11 @@ import java.util.regex.Pattern;
  * its numbers; a message used as a field's type to a composite (an optional field, as proto message fields have
  * presence), a repeated message field to a group bounded at {@value SchemaResolver#MAX_SMALL_BOUND}; each
  * top-level message no field uses to a message. {@code optional} (proto3) and proto2 {@code optional} make a
- * field optional. Nested declarations are named Outer_Inner.
+ * field optional. Nested declarations are named Outer_Inner. A top-level message that is one oneof of message
+ * fields and nothing else is the proto idiom for several messages in one stream, and becomes a union (see
+ * {@link #isUnionWrapper}).
  *
- * <p>Refused, naming the line: repeated scalars, maps, oneofs, proto2 groups, other well-known types, and types
+ * <p>Refused, naming the line: repeated scalars, maps, other oneofs, proto2 groups, other well-known types, and types
  * from other files than Timestamp.
  */
 public final class ProtoImporter {
@@ -59,6 +61,10 @@ public final class ProtoImporter {
     /** Full proto names ("." + package + "." + path) to schema-language names. */
     private final Map<String, String> names = new HashMap<>();
     private final Set<String> usedAsField = new HashSet<>();
+    /** Indexes of the top-level messages that are unions (see {@link #isUnionWrapper}), and the types they hold. */
+    private final List<Integer> wrappers = new ArrayList<>();
+    private final Set<String> alternatives = new HashSet<>();
+    private final Map<String, List<FieldDraft>> alternativeFields = new HashMap<>();
 
     private ProtoImporter(String source, FileDescriptorProto file) {
         this.source = source;
@@ -191,9 +197,71 @@ public final class ProtoImporter {
         // names first, so that fields can refer to types declared below them
         for (int i = 0; i < file.getEnumTypeCount(); i++) names.put(pkg + "." + file.getEnumType(i).getName(), file.getEnumType(i).getName());
         for (int i = 0; i < file.getMessageTypeCount(); i++) nameMessages(pkg, "", file.getMessageType(i));
-        for (int i = 0; i < file.getMessageTypeCount(); i++) collectUses(file.getMessageType(i));
+        for (int i = 0; i < file.getMessageTypeCount(); i++) {
+            DescriptorProto m = file.getMessageType(i);
+            if (isUnionWrapper(m)) {
+                wrappers.add(i);
+                for (FieldDescriptorProto f : m.getFieldList()) alternatives.add(f.getTypeName());
+            } else {
+                collectUses(m);
+            }
+        }
         for (int i = 0; i < file.getEnumTypeCount(); i++) enumDraft(file.getEnumType(i), file.getEnumType(i).getName(), List.of(5, i));
-        for (int i = 0; i < file.getMessageTypeCount(); i++) message(file.getMessageType(i), pkg + "." + file.getMessageType(i).getName(), List.of(4, i), true);
+        for (int i = 0; i < file.getMessageTypeCount(); i++) {
+            if (!wrappers.contains(i)) message(file.getMessageType(i), pkg + "." + file.getMessageType(i).getName(), List.of(4, i), true);
+        }
+        for (int i : wrappers) union(file.getMessageType(i), List.of(4, i));
+    }
+
+    /**
+     * A top-level message that holds one oneof of message-typed fields and nothing else: the proto way of putting
+     * several message types in one stream. It maps onto a union: each alternative a message named after its field
+     * ({@code price_level_update_buy} to {@code PriceLevelUpdateBuy}), with the referenced type's fields and the
+     * field number as its id.
+     */
+    private boolean isUnionWrapper(DescriptorProto m) {
+        if (m.getOneofDeclCount() != 1 || m.getFieldCount() == 0 || m.getNestedTypeCount() > 0 || m.getEnumTypeCount() > 0) return false;
+        for (FieldDescriptorProto f : m.getFieldList()) {
+            if (!f.hasOneofIndex() || f.getProto3Optional() || f.getType() != FieldDescriptorProto.Type.TYPE_MESSAGE
+                    || !names.containsKey(f.getTypeName()) || find(f.getTypeName()) == null) return false;
+        }
+        return true;
+    }
+
+    private void union(DescriptorProto wrapper, List<Integer> at) {
+        List<SchemaDraft.NameRef> members = new ArrayList<>();
+        for (int i = 0; i < wrapper.getFieldCount(); i++) {
+            FieldDescriptorProto f = wrapper.getField(i);
+            Location where = at(path(at, 2, i));
+            String name = camel(f.getName());
+            List<FieldDraft> fields = alternativeFields.get(f.getTypeName());
+            if (fields == null) {
+                refuse(where, wrapper.getName() + "." + f.getName() + ": " + f.getTypeName().substring(1)
+                        + " is also a field's type elsewhere; a union member must be a message of its own");
+                continue;
+            }
+            draft.addMessage(new BlockDraft(name, (long) f.getNumber(), fields, where));
+            members.add(new SchemaDraft.NameRef(name, where));
+        }
+        draft.add(new SchemaDraft.UnionDraft(names.get(fullNameOf(wrapper)), members, at(at)));
+    }
+
+    private String fullNameOf(DescriptorProto topLevel) {
+        return (file.getPackage().isEmpty() ? "" : "." + file.getPackage()) + "." + topLevel.getName();
+    }
+
+    private static String camel(String snake) {
+        StringBuilder b = new StringBuilder();
+        boolean up = true;
+        for (char c : snake.toCharArray()) {
+            if (c == '_') {
+                up = true;
+            } else {
+                b.append(up ? Character.toUpperCase(c) : c);
+                up = false;
+            }
+        }
+        return b.toString();
     }
 
     private void nameMessages(String prefix, String outer, DescriptorProto m) {
@@ -242,7 +310,8 @@ public final class ProtoImporter {
             if (fd != null) fields.add(fd);
         }
         BlockDraft block = new BlockDraft(name, null, fields, where);
-        if (topLevel && !usedAsField.contains(fullName)) draft.addMessage(block);
+        if (topLevel && alternatives.contains(fullName) && !usedAsField.contains(fullName)) alternativeFields.put(fullName, fields);
+        else if (topLevel && !usedAsField.contains(fullName)) draft.addMessage(block);
         else draft.addComposite(block);
     }
 
