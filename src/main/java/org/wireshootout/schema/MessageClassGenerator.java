@@ -21,7 +21,7 @@ import java.util.Map;
  * seeded value generator, {@code fill(SplittableRandom)}.
  */
 public final class MessageClassGenerator {
-    /** The helper class of the seeded value generator, one per package. */
+    /** The class the generated fill methods draw their values with, one per package. */
     public static final String VALUES = "SeededValues";
     /** Text and bytes longer than this are not generated, whatever the bound. */
     public static final int MAX_GENERATED_LENGTH = 4096;
