@@ -1,0 +1,393 @@
+package org.wireshootout.schema;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Writes the Java message classes of a schema: one class per message and composite, one enum per enum. The
+ * classes are mutable and reusable: text is held in a {@link StringBuilder} that is cleared and refilled, bytes in
+ * a buffer that grows only when a longer value comes, composites are final fields, and groups are arrays of
+ * entries with a count, whose entries are allocated once and reused. A reused target therefore allocates nothing
+ * once it has held its largest value. {@code equals} compares every field present (text by content) and
+ * {@code firstDifference} names the first field that differs, for round-trip checks.
+ *
+ * <p>Java types: {@code i8..i64} as {@code byte, short, int, long}; unsigned types one size up ({@code u8} as
+ * {@code short}, {@code u16} as {@code int}, {@code u32} as {@code long}), {@code u64} as {@code long} holding the
+ * 64 bits; {@code timestamp} and {@code decimal(E)} mantissas as {@code long}; a set as a {@code long} of bits.
+ * A union gets no class of its own: its members are messages, each with its {@code ID}. Each class also has a
+ * seeded value generator, {@code fill(SplittableRandom)}.
+ */
+public final class MessageClassGenerator {
+    /** The class the generated fill methods draw their values with, one per package. */
+    public static final String VALUES = "SeededValues";
+    /** Text and bytes longer than this are not generated, whatever the bound. */
+    public static final int MAX_GENERATED_LENGTH = 4096;
+    /** Groups are filled to their bound when it is at most this, else to a random count up to it. */
+    public static final int FULL_GROUP_LIMIT = 100;
+
+    private final Schema schema;
+    private final String pkg;
+
+    private MessageClassGenerator(Schema schema, String pkg) {
+        this.schema = schema;
+        this.pkg = pkg;
+    }
+
+    /** The package the classes of a schema go to when none is given: {@code org.wireshootout.gen.messages.<schema name>}. */
+    public static String defaultPackage(Schema schema) {
+        String name = schema.name().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_.]", "_");
+        return "org.wireshootout.gen.messages." + name;
+    }
+
+    /**
+     * Writes the classes of each schema file under an output folder: {@code OUT SCHEMA...}. A schema with problems
+     * prints them (file:line:column: what) and the exit status is 2; a file that cannot be read gives 1.
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length < 2) {
+            System.err.println("usage: MessageClassGenerator OUTPUT_DIR SCHEMA_FILE...");
+            System.exit(1);
+        }
+        Path out = Path.of(args[0]);
+        int status = 0;
+        for (int i = 1; i < args.length; i++) {
+            try {
+                Schema schema = Schemas.load(Path.of(args[i]));
+                for (Map.Entry<String, String> e : generate(schema, defaultPackage(schema)).entrySet()) {
+                    Path f = out.resolve(e.getKey().replace('.', '/') + ".java");
+                    Files.createDirectories(f.getParent());
+                    Files.writeString(f, e.getValue());
+                }
+            } catch (SchemaException e) {
+                System.err.println(e.getMessage());
+                status = 2;
+            }
+        }
+        if (status != 0) System.exit(status);
+    }
+
+    /** The sources, by fully qualified class name, in the given package. */
+    public static Map<String, String> generate(Schema schema, String pkg) {
+        return new MessageClassGenerator(schema, pkg).run();
+    }
+
+    private Map<String, String> run() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (EnumDef e : schema.enums()) out.put(pkg + "." + e.name(), enumSource(e));
+        for (CompositeDef c : schema.composites()) out.put(pkg + "." + c.name(), classSource(c.name(), c.fields(), null, "composite"));
+        for (MessageDef m : schema.messages()) out.put(pkg + "." + m.name(), classSource(m.name(), m.fields(), m.hasId() ? m.id() : null, "message"));
+        out.put(pkg + "." + VALUES, valuesSource());
+        return out;
+    }
+
+    private String header() {
+        return "package " + pkg + ";\n\n// Generated from " + schema.source().replace('\\', '/') + " (schema " + schema.name()
+                + "); do not edit.\n\n";
+    }
+
+    private String enumSource(EnumDef e) {
+        StringBuilder b = new StringBuilder(header());
+        b.append("/** Enum ").append(e.name()).append(" on ").append(e.encoding().keyword()).append(". */\n");
+        b.append("public enum ").append(e.name()).append(" {\n");
+        for (int i = 0; i < e.values().size(); i++) {
+            EnumDef.Value v = e.values().get(i);
+            b.append("    ").append(javaName(v.name())).append('(').append(v.value()).append("L)").append(i + 1 < e.values().size() ? ",\n" : ";\n");
+        }
+        b.append("\n    private static final ").append(e.name()).append("[] VALUES = values();\n");
+        b.append("    private final long value;\n\n");
+        b.append("    ").append(e.name()).append("(long value) { this.value = value; }\n\n");
+        b.append("    /** The number this value is carried as. */\n");
+        b.append("    public long value() { return value; }\n\n");
+        b.append("    /** The value carried as this number, or null when the number names none. */\n");
+        b.append("    public static ").append(e.name()).append(" of(long value) {\n");
+        b.append("        for (").append(e.name()).append(" v : VALUES) if (v.value == value) return v;\n");
+        b.append("        return null;\n    }\n}\n");
+        return b.toString();
+    }
+
+    private static String javaType(Type t) {
+        if (t instanceof Type.Scalar s) {
+            return switch (s.primitive()) {
+                case I8 -> "byte";
+                case I16, U8 -> "short";
+                case I32, U16 -> "int";
+                case I64, U32, U64, TIMESTAMP -> "long";
+                case F32 -> "float";
+                case F64 -> "double";
+                case BOOL -> "boolean";
+            };
+        }
+        if (t instanceof Type.Decimal || t instanceof Type.SetRef) return "long";
+        if (t instanceof Type.EnumRef e) return e.def().name();
+        if (t instanceof Type.CompositeRef c) return c.def().name();
+        throw new IllegalArgumentException(t.describe());
+    }
+
+    private static final java.util.Set<String> RESERVED = java.util.Set.of("abstract", "assert", "boolean", "break", "byte",
+            "case", "catch", "char", "class", "const", "continue", "default", "do", "double", "else", "enum", "extends",
+            "final", "finally", "float", "for", "goto", "if", "implements", "import", "instanceof", "int", "interface",
+            "long", "native", "new", "package", "private", "protected", "public", "return", "short", "static",
+            "strictfp", "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void",
+            "volatile", "while", "true", "false", "null", "var", "record", "yield", "sealed", "permits",
+            // the generated classes' own methods
+            "clear", "equals", "hashCode", "toString", "firstDifference", "getClass", "notify", "notifyAll", "wait");
+
+    /** The field's name in Java: a Java keyword or a name the generated class uses itself gets a trailing '_'. */
+    static String javaName(String name) {
+        return RESERVED.contains(name) ? name + "_" : name;
+    }
+
+    private static String cap(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    private String classSource(String name, java.util.List<Field> fields, Long id, String kind) {
+        StringBuilder b = new StringBuilder(header());
+        b.append("/** The ").append(kind).append(' ').append(name).append(": mutable and reusable. */\n");
+        b.append("public final class ").append(name).append(" {\n");
+        if (id != null) b.append("    /** The id that tells this message apart in a union. */\n    public static final int ID = ").append(id).append(";\n\n");
+        StringBuilder eq = new StringBuilder();
+        StringBuilder clear = new StringBuilder();
+        StringBuilder fill = new StringBuilder();
+        for (Field f : fields) {
+            String n = javaName(f.name());
+            String N = cap(n);
+            Type t = f.type();
+            if (f.optional()) {
+                b.append("    private boolean has").append(N).append(";\n");
+                b.append("    public boolean has").append(N).append("() { return has").append(N).append("; }\n");
+                b.append("    public ").append(name).append(" clear").append(N).append("() { has").append(N).append(" = false; return this; }\n");
+                eq.append("        if (has").append(N).append(" != o.has").append(N).append(") return \"").append(n).append(" (presence)\";\n");
+                clear.append("        has").append(N).append(" = false;\n");
+            }
+            String guard = f.optional() ? "has" + N + " && " : "";
+            String set = f.optional() ? " has" + N + " = true;" : "";
+            fill.append(fillCode(f, n, N));
+            if (t instanceof Type.Ascii || t instanceof Type.Text) {
+                int cap = t instanceof Type.Ascii a ? a.length() : Math.min(((Type.Text) t).maxBytes(), 256);
+                b.append("    private final StringBuilder ").append(n).append(" = new StringBuilder(").append(cap).append(");\n");
+                b.append("    /** The held text, to read or to fill in place. */\n");
+                b.append("    public StringBuilder ").append(n).append("() { return ").append(n).append("; }\n");
+                b.append("    public ").append(name).append(' ').append(n).append("(CharSequence v) { ").append(n)
+                        .append(".setLength(0); ").append(n).append(".append(v);").append(set).append(" return this; }\n");
+                eq.append("        if (").append(guard).append(n).append(".compareTo(o.").append(n).append(") != 0) return \"").append(n).append("\";\n");
+                clear.append("        ").append(n).append(".setLength(0);\n");
+            } else if (t instanceof Type.Bytes) {
+                b.append("    private byte[] ").append(n).append(" = new byte[16];\n");
+                b.append("    private int ").append(n).append("Length;\n");
+                b.append("    /** The buffer holding the bytes; the first {@link #").append(n).append("Length()} are the value. */\n");
+                b.append("    public byte[] ").append(n).append("() { return ").append(n).append("; }\n");
+                b.append("    public int ").append(n).append("Length() { return ").append(n).append("Length; }\n");
+                b.append("    /** Makes room for {@code length} bytes (growing only when needed) and sets the length; fill {@link #")
+                        .append(n).append("()} after. */\n");
+                b.append("    public byte[] ").append(n).append("Length(int length) {\n");
+                b.append("        if (length > ").append(n).append(".length) ").append(n).append(" = new byte[Math.max(length, ").append(n).append(".length * 2)];\n");
+                b.append("        ").append(n).append("Length = length;").append(set).append("\n        return ").append(n).append(";\n    }\n");
+                b.append("    public ").append(name).append(' ').append(n).append("(byte[] v, int offset, int length) { System.arraycopy(v, offset, ")
+                        .append(n).append("Length(length), 0, length); return this; }\n");
+                eq.append("        if (").append(guard).append("!java.util.Arrays.equals(").append(n).append(", 0, ").append(n).append("Length, o.")
+                        .append(n).append(", 0, o.").append(n).append("Length)) return \"").append(n).append("\";\n");
+                clear.append("        ").append(n).append("Length = 0;\n");
+            } else if (t instanceof Type.Group g) {
+                String E = g.entry().name();
+                b.append("    /** At most this many entries. */\n    public static final int ").append(n.toUpperCase()).append("_MAX = ").append(g.maxCount()).append(";\n");
+                b.append("    private ").append(E).append("[] ").append(n).append(" = new ").append(E).append("[0];\n");
+                b.append("    private int ").append(n).append("Count;\n");
+                b.append("    public int ").append(n).append("Count() { return ").append(n).append("Count; }\n");
+                b.append("    public ").append(E).append(' ').append(n).append("(int i) {\n");
+                b.append("        if (i < 0 || i >= ").append(n).append("Count) throw new IndexOutOfBoundsException(\"").append(n)
+                        .append(" entry \" + i + \" of \" + ").append(n).append("Count);\n");
+                b.append("        return ").append(n).append("[i];\n    }\n");
+                b.append("    /** Empties the group; its entries stay allocated for reuse. */\n");
+                b.append("    public ").append(name).append(" clear").append(N).append("() { ").append(n).append("Count = 0; return this; }\n");
+                b.append("    /** The next entry, reused when one was allocated before; its fields hold what they last held. */\n");
+                b.append("    public ").append(E).append(" add").append(N).append("() {\n");
+                b.append("        if (").append(n).append("Count == ").append(n.toUpperCase()).append("_MAX) throw new IllegalStateException(\"")
+                        .append(n).append(" holds at most \" + ").append(n.toUpperCase()).append("_MAX + \" entries\");\n");
+                b.append("        if (").append(n).append("Count == ").append(n).append(".length) {\n");
+                b.append("            ").append(n).append(" = java.util.Arrays.copyOf(").append(n).append(", Math.min(").append(n.toUpperCase())
+                        .append("_MAX, Math.max(4, ").append(n).append(".length * 2)));\n");
+                b.append("            for (int i = ").append(n).append("Count; i < ").append(n).append(".length; i++) ").append(n).append("[i] = new ").append(E).append("();\n");
+                b.append("        }\n        return ").append(n).append("[").append(n).append("Count++];\n    }\n");
+                eq.append("        if (").append(n).append("Count != o.").append(n).append("Count) return \"").append(n).append(" (count)\";\n");
+                eq.append("        for (int i = 0; i < ").append(n).append("Count; i++) {\n");
+                eq.append("            String d = ").append(n).append("[i].firstDifference(o.").append(n).append("[i]);\n");
+                eq.append("            if (d != null) return \"").append(n).append("[\" + i + \"].\" + d;\n        }\n");
+                clear.append("        ").append(n).append("Count = 0;\n");
+            } else if (t instanceof Type.CompositeRef c) {
+                String C = c.def().name();
+                b.append("    private final ").append(C).append(' ').append(n).append(" = new ").append(C).append("();\n");
+                b.append("    /** The nested ").append(C).append(", to read or to fill in place").append(f.optional() ? " (then mark it present with {@link #has" + N + "(boolean)})" : "").append(". */\n");
+                b.append("    public ").append(C).append(' ').append(n).append("() { return ").append(n).append("; }\n");
+                if (f.optional()) b.append("    public ").append(name).append(" has").append(N).append("(boolean present) { has").append(N).append(" = present; return this; }\n");
+                eq.append("        if (").append(guard).append("true) { String d = ").append(n).append(".firstDifference(o.").append(n)
+                        .append("); if (d != null) return \"").append(n).append(".\" + d; }\n");
+                clear.append("        ").append(n).append(".clear();\n");
+            } else {
+                String jt = javaType(t);
+                b.append("    private ").append(jt).append(' ').append(n).append(";\n");
+                b.append("    public ").append(jt).append(' ').append(n).append("() { return ").append(n).append("; }\n");
+                b.append("    public ").append(name).append(' ').append(n).append("(").append(jt).append(" v) { this.").append(n).append(" = v;").append(set).append(" return this; }\n");
+                String cmp;
+                if (jt.equals("double")) cmp = "Double.compare(" + n + ", o." + n + ") != 0";
+                else if (jt.equals("float")) cmp = "Float.compare(" + n + ", o." + n + ") != 0";
+                else cmp = n + " != o." + n;
+                eq.append("        if (").append(guard).append(cmp).append(") return \"").append(n).append("\";\n");
+                clear.append("        ").append(n).append(" = ").append(t instanceof Type.EnumRef ? "null" : jt.equals("boolean") ? "false" : "0").append(";\n");
+                if (t instanceof Type.Decimal d && !d.fixedExponent()) {
+                    b.append("    private byte ").append(n).append("Exponent;\n");
+                    b.append("    public byte ").append(n).append("Exponent() { return ").append(n).append("Exponent; }\n");
+                    b.append("    public ").append(name).append(' ').append(n).append("Exponent(byte v) { this.").append(n).append("Exponent = v; return this; }\n");
+                    eq.append("        if (").append(guard).append(n).append("Exponent != o.").append(n).append("Exponent) return \"").append(n).append("Exponent\";\n");
+                    clear.append("        ").append(n).append("Exponent = 0;\n");
+                } else if (t instanceof Type.Decimal d) {
+                    b.append("    /** The exponent every value of ").append(n).append(" has. */\n    public static final int ")
+                            .append(n.toUpperCase()).append("_EXPONENT = ").append(d.exponent()).append(";\n");
+                }
+            }
+            b.append('\n');
+        }
+        b.append("    /** Every field back to its empty value (text and groups emptied, their storage kept). */\n");
+        b.append("    public ").append(name).append(" clear() {\n").append(clear).append("        return this;\n    }\n\n");
+        b.append("    /**\n     * Fills every field with a value drawn from {@code r}: integers over their range, enum values and set\n")
+         .append("     * choices among those declared, text of half to all of its bound (at most ").append(MAX_GENERATED_LENGTH)
+         .append(" bytes) with some\n     * non-ASCII characters, optional fields present three times in four. The same seed gives the same values.\n     */\n");
+        b.append("    public ").append(name).append(" fill(java.util.SplittableRandom r) {\n").append(fill).append("        return this;\n    }\n\n");
+        b.append("    /** The first field (path) in which {@code o} differs from this, or null when none does. */\n");
+        b.append("    public String firstDifference(").append(name).append(" o) {\n").append(eq).append("        return null;\n    }\n\n");
+        b.append("    @Override\n    public boolean equals(Object other) {\n");
+        b.append("        return other instanceof ").append(name).append(" o && firstDifference(o) == null;\n    }\n\n");
+        b.append("    @Override\n    public int hashCode() {\n        return ").append(fields.isEmpty() ? "0" : "java.util.Objects.hash(" + hashArgs(fields) + ")").append(";\n    }\n}\n");
+        return b.toString();
+    }
+
+    private static String fillCode(Field f, String n, String N) {
+        Type t = f.type();
+        String v;
+        String line;
+        if (t instanceof Type.Ascii a) {
+            line = VALUES + ".ascii(" + n + ", " + a.length() + ", r);";
+        } else if (t instanceof Type.Text x) {
+            line = VALUES + ".text(" + n + ", " + x.maxBytes() + ", r);";
+        } else if (t instanceof Type.Bytes x) {
+            line = "{ int len = " + VALUES + ".length(" + x.maxLength() + ", r); byte[] dst = " + n + "Length(len); for (int i = 0; i < len; i++) dst[i] = (byte) r.nextInt(256); }";
+        } else if (t instanceof Type.Group g) {
+            line = "clear" + N + "(); for (int i = " + VALUES + ".count(" + g.maxCount() + ", r); i > 0; i--) add" + N + "().fill(r);";
+        } else if (t instanceof Type.CompositeRef) {
+            line = n + ".fill(r);" + (f.optional() ? " has" + N + " = true;" : "");
+        } else {
+            if (t instanceof Type.Scalar s) {
+                v = switch (s.primitive()) {
+                    case I8 -> "(byte) r.nextInt(-128, 128)";
+                    case I16 -> "(short) r.nextInt(-32768, 32768)";
+                    case I32 -> "r.nextInt()";
+                    case I64, U64 -> "r.nextLong()";
+                    case U8 -> "(short) r.nextInt(256)";
+                    case U16 -> "r.nextInt(65536)";
+                    case U32 -> "r.nextLong(4294967296L)";
+                    case F32 -> "(float) " + VALUES + ".real(r)";
+                    case F64 -> VALUES + ".real(r)";
+                    case BOOL -> "r.nextBoolean()";
+                    case TIMESTAMP -> VALUES + ".timestamp(r)";
+                };
+            } else if (t instanceof Type.Decimal) {
+                v = "r.nextLong(-1_000_000_000_000L, 1_000_000_000_000L)";
+            } else if (t instanceof Type.EnumRef e) {
+                v = e.def().name() + ".values()[r.nextInt(" + e.def().values().size() + ")]";
+            } else if (t instanceof Type.SetRef st) {
+                StringBuilder bits = new StringBuilder("0L");
+                for (SetDef.Choice c : st.def().choices()) bits.append(" | (r.nextBoolean() ? 1L << ").append(c.bit()).append(" : 0L)");
+                v = bits.toString();
+            } else {
+                throw new IllegalArgumentException(t.describe());
+            }
+            line = n + "(" + v + ");";
+            if (t instanceof Type.Decimal d && !d.fixedExponent()) line += " " + n + "Exponent((byte) r.nextInt(-8, 3));";
+        }
+        if (f.optional()) {
+            if (t instanceof Type.Ascii || t instanceof Type.Text) line += " has" + N + " = true;";
+            return "        if (r.nextInt(4) == 0) has" + N + " = false; else { " + line + " }\n";
+        }
+        return "        " + line + "\n";
+    }
+
+    private String valuesSource() {
+        return header() + """
+                /** What the generated {@code fill} methods draw their values with. */
+                final class SeededValues {
+                    /** Characters of one, two, three and four UTF-8 bytes, the non-ASCII ones drawn now and then. */
+                    private static final String ASCII = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,-";
+                    private static final String TWO_BYTES = "\\u00e9\\u00fc\\u00df\\u00f1\\u00e5\\u03b1\\u03b2\\u0436\\u044f";
+                    private static final String THREE_BYTES = "\\u4fa1\\u683c\\u6771\\u4eac\\u20ac\\u2014";
+                    private static final String FOUR_BYTES = "\\ud83d\\udcc8";
+
+                    private SeededValues() {
+                    }
+
+                    static void ascii(StringBuilder to, int length, java.util.SplittableRandom r) {
+                        to.setLength(0);
+                        for (int i = 0; i < length; i++) to.append(ASCII.charAt(r.nextInt(ASCII.length())));
+                    }
+
+                    /** Text of half to all of maxBytes UTF-8 bytes (capped), mostly ASCII. */
+                    static void text(StringBuilder to, int maxBytes, java.util.SplittableRandom r) {
+                        to.setLength(0);
+                        int budget = length(maxBytes, r);
+                        while (budget > 0) {
+                            int pick = r.nextInt(100);
+                            if (pick < 2 && budget >= 4) {
+                                to.append(FOUR_BYTES);
+                                budget -= 4;
+                            } else if (pick < 7 && budget >= 3) {
+                                to.append(THREE_BYTES.charAt(r.nextInt(THREE_BYTES.length())));
+                                budget -= 3;
+                            } else if (pick < 15 && budget >= 2) {
+                                to.append(TWO_BYTES.charAt(r.nextInt(TWO_BYTES.length())));
+                                budget -= 2;
+                            } else {
+                                to.append(ASCII.charAt(r.nextInt(ASCII.length())));
+                                budget -= 1;
+                            }
+                        }
+                    }
+
+                    /** A length of half to all of the bound, at most %d. */
+                    static int length(int bound, java.util.SplittableRandom r) {
+                        int max = Math.min(bound, %d);
+                        return max / 2 + r.nextInt(max - max / 2 + 1);
+                    }
+
+                    /** A group's count: its bound when that is at most %d, else up to %d at random. */
+                    static int count(int bound, java.util.SplittableRandom r) {
+                        return bound <= %d ? bound : r.nextInt(%d + 1);
+                    }
+
+                    static double real(java.util.SplittableRandom r) {
+                        return Math.round(r.nextDouble(-1e6, 1e6) * 100) / 100.0;
+                    }
+
+                    /** Nanoseconds within about a day after 2023-11-14T22:13:20Z. */
+                    static long timestamp(java.util.SplittableRandom r) {
+                        return 1_700_000_000_000_000_000L + r.nextLong(86_400_000_000_000L);
+                    }
+                }
+                """.formatted(MAX_GENERATED_LENGTH, MAX_GENERATED_LENGTH, FULL_GROUP_LIMIT, FULL_GROUP_LIMIT, FULL_GROUP_LIMIT, FULL_GROUP_LIMIT);
+    }
+
+    /** The hash uses the scalar and enum fields only, which equal objects share. */
+    private static String hashArgs(java.util.List<Field> fields) {
+        StringBuilder b = new StringBuilder();
+        for (Field f : fields) {
+            Type t = f.type();
+            if (t instanceof Type.Scalar || t instanceof Type.EnumRef || t instanceof Type.Decimal || t instanceof Type.SetRef) {
+                if (f.optional()) continue;
+                if (b.length() > 0) b.append(", ");
+                b.append(javaName(f.name()));
+            }
+        }
+        return b.length() == 0 ? "0" : b.toString();
+    }
+}
