@@ -67,11 +67,30 @@ final class TempDirs {
         if (Files.exists(dir)) throw new IllegalStateException("temporary directory " + dir + " is still there after deleting it");
     }
 
+    /**
+     * The exit hook's removal. The transport's own threads are still running while the hook runs (a JVM ending on a
+     * signal stops nothing first), and Aeron's driver makes the directories it needs again when a publication or an
+     * image comes or goes; so the directory is deleted until it stays gone for {@value #SETTLE_MILLIS} ms, for at
+     * most {@value #HOOK_ATTEMPTS} attempts, and only the last failure is reported.
+     */
     private static void deleteQuietly(Path dir) {
-        try {
-            delete(dir);
-        } catch (RuntimeException e) {
-            System.err.println("wire: " + e.getMessage());
+        RuntimeException last = null;
+        for (int attempt = 0; attempt < HOOK_ATTEMPTS; attempt++) {
+            try {
+                if (Files.exists(dir)) delete(dir);
+                last = null;
+                Thread.sleep(SETTLE_MILLIS);
+                if (!Files.exists(dir)) return;
+            } catch (RuntimeException e) {
+                last = e;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
         }
+        System.err.println("wire: " + (last != null ? last.getMessage() : "temporary directory " + dir + " keeps coming back"));
     }
+
+    private static final int HOOK_ATTEMPTS = 40;
+    private static final long SETTLE_MILLIS = 50;
 }

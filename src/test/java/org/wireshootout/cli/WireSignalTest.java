@@ -82,7 +82,7 @@ class WireSignalTest {
                         mode + ": process " + p.pid() + " still running after SIG" + signal + " to its parent");
             }
             if (signal.equals("KILL") && mode.equals("cross-process")) return; // the host's directory died with its owner
-            assertEquals(List.of(), list(tmp), mode + ": temporary files left after SIG" + signal + "\n" + Files.readString(log));
+            assertEquals(List.of(), list(tmp), mode + ": temporary files left after SIG" + signal + " (listed first)\n" + Files.readString(log));
             if (signal.equals("KILL")) return;
             String summary = Files.readString(out.resolve("summary.md"));
             assertTrue(summary.contains("cut short") && summary.contains("sbe over aeron-ipc"), summary);
