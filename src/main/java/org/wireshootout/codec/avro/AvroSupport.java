@@ -154,15 +154,7 @@ final class AvroSupport<R extends SpecificRecordBase> {
      * field's bytes start.
      */
     int checkLength(int[] layout, String what) {
-        int at = 0;
-        for (int step : layout) {
-            if (step == VARINT) {
-                varlong(at);
-                at = lastVarintEnd;
-            } else {
-                at += step;
-            }
-        }
+        int at = offsetAfter(layout);
         long length = varlong(at);
         long left = encoded.length() - lastVarintEnd;
         if (length < 0 || length > left) {
