@@ -88,7 +88,8 @@ class SideBySideTableTest {
         assertTrue(m.find(), "the section links no results/<run>-side-by-side/ folder");
         Path run = Path.of("results", m.group(1));
         List<String> jsons = new ArrayList<>();
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(run, "*.json")) {
+        // committed runs are compacted (<file>.json.gz, see the compact command); a plain file is read as well
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(run, "*.{json,json.gz}")) {
             s.forEach(p -> jsons.add(p.getFileName().toString()));
         }
         assertFalse(jsons.isEmpty(), run + " holds no JMH files");
