@@ -76,4 +76,13 @@ class FormatsCommandTest {
             assertEquals(List.of(f.name(), f.labels().library, f.labels().displayName), List.of(cells[0], cells[1], cells[2]));
         }
     }
+
+    /** docs/formats.md shows the formats table exactly as {@code formats --markdown} prints it for this build. */
+    @Test
+    void theFormatsDocumentShowsTheTableAsPrinted() throws java.io.IOException {
+        String table = String.join("\n", run("--markdown")) + "\n";
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("docs", "formats.md"), StandardCharsets.UTF_8);
+        assertTrue(doc.contains(table), "docs/formats.md's formats table differs from this build's; paste the output of "
+                + "`java -jar target/wire-shootout.jar formats --markdown`:\n" + table);
+    }
 }
