@@ -129,7 +129,7 @@ class JacksonBytesCodec<T> extends NamedCodec<T> {
         long i = firstNonAscii(length);
         if (i < 0) return;
         byte[] rest = new byte[(int) (length - i)]; // everything before i is ASCII
-        for (int k = 0; k < rest.length; k++) rest[k] = bytes.readByte(i + k);
+        bytes.read(i, rest, 0, rest.length); // one bulk read, as ChronicleBytesMessage copies
         StrictUtf8.validate(rest, 0, rest.length, name, i);
     }
 

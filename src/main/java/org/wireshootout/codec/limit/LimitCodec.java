@@ -49,7 +49,7 @@ public final class LimitCodec extends NamedCodec<Data> implements Evolvable {
         b.limit(encoded.length()).position(0);
         target.setPrice(b.getDouble());
         int flag = b.get();
-        if ((flag & ~1) != 0) throw new DecodeException("limit", 8, "flag " + flag + " is neither 0 nor 1");
+        if ((flag & ~1) != 0) throw new DecodeException(name, 8, "flag " + flag + " is neither 0 nor 1");
         target.setFlag(flag == 1);
         int side = b.get();
         if (side != 0 && side != 1) throw new DecodeException("limit", 9, "side " + side + " is neither 0 (Buy) nor 1 (Sell)");
