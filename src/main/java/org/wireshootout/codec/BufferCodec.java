@@ -46,6 +46,14 @@ public interface BufferCodec<T> {
         return Labels.Memory.HEAP;
     }
 
+    /**
+     * How many leading bytes of every encoding are framing the format adds before the payload (Chronicle's 4-byte
+     * document header, Cap'n Proto's segment table); 0 if none. Read by the gallery and the size tables.
+     */
+    default int headerLength() {
+        return 0;
+    }
+
     /** A human-readable rendering of the message in {@code src} (the text itself, or the library's own view), or null. */
     default String render(DirectBuffer src, int offset, int length) {
         return null;

@@ -13,14 +13,37 @@ import org.wireshootout.model.evolution.Evolved;
  *
  * <p>Evolution goes to the wrapped codec when it is {@link Evolvable}; an IEX codec is not, and says so.
  */
-public final class OwnedBuffer<T> implements Codec<T>, Evolvable, MessageBuffer {
+public class OwnedBuffer<T> implements Codec<T>, Evolvable, MessageBuffer {
     /** The capacity every heap-owning codec of the project has had: a message of the six-field or IEX model fits many times. */
     public static final int CAPACITY = 4096;
 
     private final String name;
     private final BufferCodec<T> codec;
-    private final UnsafeBuffer buffer;
-    private int length;
+    final UnsafeBuffer buffer;
+    int length;
+
+    /**
+     * The owner for {@code codec}: one that also serves {@link InPlaceAccess} when the codec reads fields in place
+     * ({@link BufferAccess}). Registry lines make their codecs with this.
+     */
+    public static <T> OwnedBuffer<T> of(String name, BufferCodec<T> codec) {
+        return codec instanceof BufferAccess ? new Accessing<>(name, codec) : new OwnedBuffer<>(name, codec);
+    }
+
+    /** The owner of a codec that reads fields in place: {@link #access} reads the message the buffer holds now. */
+    private static final class Accessing<T> extends OwnedBuffer<T> implements InPlaceAccess {
+        private final BufferAccess access;
+
+        Accessing(String name, BufferCodec<T> codec) {
+            super(name, codec);
+            this.access = (BufferAccess) codec;
+        }
+
+        @Override
+        public void access(FieldSink sink) {
+            access.access(buffer, 0, length, sink);
+        }
+    }
 
     public OwnedBuffer(String name, BufferCodec<T> codec) {
         this.name = name;
@@ -48,8 +71,8 @@ public final class OwnedBuffer<T> implements Codec<T>, Evolvable, MessageBuffer 
 
     @Override public MessageBuffer buffer() { return this; }
     @Override public int length() { return length; }
-    /** No framing of the adapter's own: a codec's framing is part of what it writes. */
-    @Override public int headerLength() { return 0; }
+    /** The codec's framing (the adapter adds none of its own). */
+    @Override public int headerLength() { return codec.headerLength(); }
 
     @Override
     public byte[] bytes() {

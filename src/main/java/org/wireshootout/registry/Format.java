@@ -150,7 +150,7 @@ public enum Format implements Row<Data> {
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("protobuf-java messages are immutable: a new message and a String for the text per encode"
                     + " (plus the CodedOutputStream), a new message and String per decode")
-            .build(), n -> new OwnedBuffer<>(n, new ProtobufCodec(n))),
+            .build(), n -> OwnedBuffer.of(n, new ProtobufCodec(n))),
     fory(ForyLabels.data(false), ForyCodec::schemaConsistent),
     foryCompatible(ForyLabels.data(true), ForyCodec::compatible),
     kryo(KryoLabels.data(), KryoCodec::new),

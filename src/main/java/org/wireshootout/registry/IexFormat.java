@@ -74,7 +74,7 @@ public enum IexFormat implements Row<IexMessage> {
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("protobuf-java messages are immutable: two new messages and a CodedOutputStream per encode,"
                     + " two new messages per decode")
-            .build(), n -> new OwnedBuffer<>(n, new IexProtobufCodec(n))),
+            .build(), n -> OwnedBuffer.of(n, new IexProtobufCodec(n))),
     msgpack(Labels.of("msgpack-core 0.9.12", "MessagePack: map with field names").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN).build(), IexMsgpackCodec::new),
