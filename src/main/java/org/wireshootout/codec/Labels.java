@@ -97,6 +97,12 @@ public final class Labels {
     public final boolean inPlaceAccess;
     /** What the row's decoder accepts that its writer cannot have written ({@link Leniency}). */
     public final Set<Leniency> leniencies;
+    /**
+     * Null when the codec writes and reads the caller's buffer where it lies; otherwise why it copies (the library
+     * can only write into memory of its own, or only works on the heap and the caller's buffer is not): a copy a
+     * user of the library pays too.
+     */
+    public final String copyNote;
 
     private Labels(Builder b) {
         library = b.library;
@@ -112,7 +118,11 @@ public final class Labels {
         inPlaceAccess = b.inPlaceAccess;
         limitations = b.limitations.isEmpty() ? EnumSet.noneOf(Limitation.class) : EnumSet.copyOf(b.limitations);
         leniencies = b.leniencies.isEmpty() ? EnumSet.noneOf(Leniency.class) : EnumSet.copyOf(b.leniencies);
+        copyNote = b.copyNote;
     }
+
+    /** True when the codec copies between the caller's buffer and memory of the library's own on every message. */
+    public boolean copies() { return copyNote != null; }
 
     public boolean lenient(Leniency l) { return leniencies.contains(l); }
 
@@ -144,6 +154,7 @@ public final class Labels {
         private final Set<Limitation> limitations = EnumSet.noneOf(Limitation.class);
         private boolean inPlaceAccess;
         private final Set<Leniency> leniencies = EnumSet.noneOf(Leniency.class);
+        private String copyNote;
 
         private Builder(String library, String displayName) {
             this.library = library;
@@ -164,6 +175,8 @@ public final class Labels {
         public Builder inPlaceAccess() { inPlaceAccess = true; return this; }
         /** Declares what the row's decoder accepts that its writer cannot have written; the safety notes name it. */
         public Builder lenient(Leniency... l) { for (Leniency x : l) leniencies.add(x); return this; }
+        /** Declares that the codec copies between the caller's buffer and the library's own memory per message, saying why. */
+        public Builder copies(String why) { copyNote = why; return this; }
         public Builder cannotCarry(Limitation... l) { for (Limitation x : l) limitations.add(x); return this; }
 
         public Labels build() {
