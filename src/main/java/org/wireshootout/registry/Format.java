@@ -74,7 +74,7 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("JsonGenerator.writeNumber(double) formats the price through a String")
-            .build(), JacksonCodec::new),
+            .build(), n -> OwnedBuffer.of(n, new JacksonCodec(n))),
     jacksonCBytes(Labels.of("Jackson 2.22 + Chronicle Bytes", "Jackson: Chronicle Bytes input/output streams").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)

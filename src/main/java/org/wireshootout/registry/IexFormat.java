@@ -80,7 +80,7 @@ public enum IexFormat implements Row<IexMessage> {
             .marshalling(Marshalling.HAND_WRITTEN).build(), IexMsgpackCodec::new),
     jackson(Labels.of("Jackson 2.22", "Jackson: heap byte[], streaming API").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), IexJacksonCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexJacksonCodec(n))),
     bytesMarshallable(Labels.of("Chronicle Bytes", "BytesMarshallable: fixed widths, direct Bytes").binary()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), IexBytesMarshallableCodec::new),

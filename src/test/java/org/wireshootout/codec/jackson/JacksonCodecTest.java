@@ -2,11 +2,16 @@ package org.wireshootout.codec.jackson;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.CallerBuffers;
+import org.wireshootout.codec.IexSamples;
+import org.wireshootout.model.iex.IexMessage;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
@@ -153,6 +158,37 @@ class JacksonCodecTest {
             assertEquals(fresh, e.offset(), json + " after valid messages: " + e.getMessage());
             assertTrue(e.getMessage().startsWith(format.name() + ": at offset " + fresh + ": "), e.getMessage());
         }
+    }
+
+    /**
+     * The caller owns the bytes: the heap row's codec and the IEX codec write at the caller's offset into heap or
+     * direct memory alike (the bytes the row's own buffer gets), touch nothing around the message, read it back
+     * from there, and refuse a room one byte short with the row's name ({@link CallerBuffers}).
+     */
+    @Test
+    void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
+        CallerBuffers.writesAndReadsAtAnOffset("jackson", new JacksonCodec("jackson"), Format.jackson.newCodec(),
+                Data.canonical(), Data::new);
+        IexJacksonCodec iex = new IexJacksonCodec("jackson");
+        for (IexMessage m : IexSamples.maxima()) {
+            CallerBuffers.writesAndReadsAtAnOffset("jackson", iex, IexFormat.jackson.newCodec(), m, IexMessage::new);
+        }
+    }
+
+    /** The IEX codec's fed parser counts bytes across messages; an error's offset is still within its message. */
+    @Test
+    void iexErrorOffsetsAreWithinTheCurrentMessage() {
+        Codec<IexMessage> codec = IexFormat.jackson.newCodec();
+        byte[] bad = "{\"messageType\":\"T\",\"flags\":\"x\"}".getBytes(StandardCharsets.UTF_8);
+        codec.load(bad, 0, bad.length);
+        long fresh = assertThrows(DecodeException.class, () -> codec.decode(new IexMessage())).offset();
+        assertTrue(fresh > 0 && fresh < bad.length, "offset " + fresh);
+        for (int k = 0; k < 3; k++) {
+            codec.encode(IexSamples.tslaTrade());
+            codec.decode(new IexMessage());
+        }
+        codec.load(bad, 0, bad.length);
+        assertEquals(fresh, assertThrows(DecodeException.class, () -> codec.decode(new IexMessage())).offset());
     }
 
     private static Data decode(Format format, String json) {
