@@ -87,7 +87,7 @@ public enum Format implements Row<Data> {
             .build(), JacksonChronicleBytesCodec::readerWriter),
     msgpack(Labels.of("msgpack-core 0.9.12", "MessagePack: map with field names").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), MsgpackCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new MsgpackCodec(n))),
     bson(Labels.of("org.mongodb bson 5.14", "BSON: heap, BsonBinaryWriter/Reader").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)

@@ -14,8 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The caller-owned seam's promise, checked on one codec by a library's own test: the codec writes its message at
  * the caller's offset into a heap array, a heap array wrapped from an index of its own, and direct memory, the same
  * bytes the row's own buffer gets; it touches nothing before the offset or after the message; it reads the message
- * back from there; and it refuses a room one byte short with {@link EncodeOverflowException} naming the row,
- * writing nothing past the room, and works as before after that.
+ * back from there; it refuses a room one byte short with {@link EncodeOverflowException} naming the row, writing
+ * nothing past the room; and after that it writes and reads a room of exactly the message's length.
  */
 public final class CallerBuffers {
     private static final byte SENTINEL = (byte) 0x5A;
@@ -54,11 +54,17 @@ public final class CallerBuffers {
             assertUntouched(row, kind, backing, 0, OFFSET);
             assertUntouched(row, kind, backing, room.capacity(), capacity);
 
-            buffer.setMemory(0, capacity, SENTINEL);
-            assertEquals(expected.length, codec.encode(value, buffer, OFFSET), row + ", " + kind + ": encoding after a refusal");
-            buffer.getBytes(OFFSET, written);
-            assertArrayEquals(expected, written, row + ", " + kind + ": the bytes after a refusal");
-            assertUntouched(row, kind, buffer, OFFSET + length, capacity);
+            // a room of exactly the message's length is enough, and the codec works as before after a refusal
+            backing.setMemory(0, capacity, SENTINEL);
+            UnsafeBuffer exact = new UnsafeBuffer(backing, 0, OFFSET + expected.length);
+            assertEquals(expected.length, codec.encode(value, exact, OFFSET), row + ", " + kind + ": a room of exactly the length");
+            backing.getBytes(OFFSET, written);
+            assertArrayEquals(expected, written, row + ", " + kind + ": the bytes in a room of exactly the length");
+            assertUntouched(row, kind, backing, 0, OFFSET);
+            assertUntouched(row, kind, backing, OFFSET + length, capacity);
+            back = target.get();
+            codec.decode(exact, OFFSET, length, back);
+            assertEquals(value, back, row + ", " + kind + ": read back from a room of exactly the length");
         }
     }
 
