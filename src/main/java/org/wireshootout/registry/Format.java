@@ -92,7 +92,7 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
-            .build(), BsonCodec::new),
+            .build(), n -> OwnedBuffer.of(n, new BsonCodec(n))),
     bsonCBytes(Labels.of("org.mongodb bson 5.14 + Chronicle Bytes", "BSON: Chronicle Bytes (direct) as the byte store").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)

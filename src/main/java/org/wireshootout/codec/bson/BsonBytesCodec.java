@@ -1,15 +1,11 @@
 package org.wireshootout.codec.bson;
 
 import net.openhft.chronicle.bytes.Bytes;
-import org.bson.BsonBinaryReader;
 import org.bson.BsonBinaryWriter;
-import org.bson.ByteBufNIO;
 import org.bson.RawBsonDocument;
-import org.bson.io.ByteBufferBsonInput;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.ChronicleBytesMessage;
-import org.wireshootout.codec.DecodeException;
 
 import java.nio.ByteBuffer;
 
@@ -29,11 +25,10 @@ class BsonBytesCodec<T> extends NamedCodec<T> {
     private final BsonMapping<T> mapping;
     private final ChronicleBytesMessage message = new ChronicleBytesMessage(bytes);
 
+    /** The direct ByteBuffer behind the Bytes, and the reader's own view of it (own position and limit, same memory). */
     private ByteBuffer wrapped;
-    private ByteBufNIO inputBuf;
-    private ByteBufferBsonInput input;
-    private BsonBinaryReader reader;
-    private final StrictBsonText strictText;
+    private ByteBuffer memory;
+    private final BsonDocumentReader<T> reader;
 
     BsonBytesCodec(String name, BsonMapping<T> mapping) {
         this(name, mapping, false);
@@ -43,8 +38,7 @@ class BsonBytesCodec<T> extends NamedCodec<T> {
     BsonBytesCodec(String name, BsonMapping<T> mapping, boolean strictText) {
         super(name);
         this.mapping = mapping;
-        this.strictText = strictText ? new StrictBsonText(name) : null;
-        if (strictText) mapping.strictText(this.strictText);
+        this.reader = new BsonDocumentReader<>(name, mapping, strictText);
     }
 
     @Override
@@ -63,27 +57,11 @@ class BsonBytesCodec<T> extends NamedCodec<T> {
     public void decode(T target) {
         // the direct ByteBuffer behind the Bytes; replaced only when the Bytes grows
         ByteBuffer store = bytes.underlyingObject();
-        if (store != wrapped || reader == null) {
+        if (store != wrapped) {
             wrapped = store;
-            inputBuf = new ByteBufNIO(store.duplicate()); // own position/limit, same memory
-            input = new ByteBufferBsonInput(inputBuf);
-            reader = new BsonBinaryReader(input);
-            if (strictText != null) strictText.bind(inputBuf, input);
+            memory = store.duplicate();
         }
-        inputBuf.limit(length());
-        inputBuf.position(0);
-        try {
-            mapping.read(reader, target, input::getPosition);
-        } catch (RuntimeException e) {
-            reader = null;
-            throw e instanceof DecodeException ? e : new DecodeException(name, input.getPosition(), e.toString(), e);
-        }
-        // one document is the whole message: the library stops at its end and would leave what follows unread
-        int end = input.getPosition();
-        if (end != length()) {
-            reader = null;
-            throw new DecodeException(name, end, (length() - end) + " bytes after the document, which ends the message");
-        }
+        reader.read(memory, length(), target);
     }
 
     @Override public MessageBuffer buffer() { return message; }
