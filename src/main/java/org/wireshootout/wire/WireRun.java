@@ -3,7 +3,8 @@ package org.wireshootout.wire;
 import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.wireshootout.codec.Codec;
+import org.agrona.DirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,8 +18,9 @@ import java.util.concurrent.TimeUnit;
  * and the result.
  *
  * <p>The schedule: message {@code s} is meant to go at {@code start + s / rate}. The sender spins until that
- * moment (or sends at once when it is already late), encodes, copies the frame into the transport and, when
- * the transport refuses it, counts one back-pressure event and retries. The frame carries its sequence number,
+ * moment (or sends at once when it is already late), claims a frame in the transport's own memory (when the
+ * transport refuses, it counts one back-pressure event and retries), encodes the message straight into it behind
+ * the header, and commits it. The receiver decodes each frame where the transport delivers it: no copy either side. The frame carries its sequence number,
  * its intended send time and the checksum of its fields ahead of the codec's bytes. The receiver takes every
  * frame in order, decodes it, takes the time, checks the sequence and the checksum and records
  * {@code now - intended} (after the warm-up messages). Measuring from the intended time is what makes a stall
@@ -35,9 +37,11 @@ import java.util.concurrent.TimeUnit;
 public final class WireRun<T> {
     /**
      * Frame header: sequence (8 bytes), intended send time in ns (8), the time the sender actually started on the
-     * message (8), field checksum (8), then the codec's bytes.
+     * message (8), field checksum (8), the length of the codec's message (4), 4 bytes unused (so the message starts
+     * 8-byte aligned in the frame), then the codec's bytes. A frame is claimed at the payload's largest verified
+     * encoding; the length says how much of it this message fills.
      */
-    static final int HEADER = 32;
+    static final int HEADER = 40;
     private static final long HIGHEST_LATENCY_NS = TimeUnit.SECONDS.toNanos(60);
     private static final int WINDOWS = 10;
 
@@ -266,9 +270,9 @@ public final class WireRun<T> {
 
     private void send(Transport transport, int maxEncoded, CountDownLatch ready, CountDownLatch go) {
         senderPinning = Pinning.bind(config.senderCpu);
-        Codec<T> codec = payload.newCodec();
-        byte[] frame = new byte[HEADER + maxEncoded];
-        UnsafeBuffer header = new UnsafeBuffer(frame);
+        BufferCodec<T> codec = payload.newCodec();
+        UnsafeBuffer frame = new UnsafeBuffer(new byte[0]);
+        int frameLength = HEADER + maxEncoded;
         int cycle = payload.size();
         double intervalNs = 1e9 / config.rate;
         long total = config.messages;
@@ -286,13 +290,18 @@ public final class WireRun<T> {
                 }
                 if (failure != null) return;
                 int index = (int) (seq % cycle);
-                int length = encodeInto(codec, payload.message(index), frame, maxEncoded, seq);
-                header.putLong(0, seq);
-                header.putLong(8, intended);
-                header.putLong(16, now);
-                header.putLong(24, payload.checksumOf(index));
-                long retries = offer(publisher, frame, HEADER + length, seq, "message");
+                long retries = claim(publisher, frameLength, seq, "message");
                 if (retries < 0) return;
+                frame.wrap(publisher.buffer(), publisher.offset(), frameLength);
+                int length = encodeInto(publisher, codec, payload.message(index), frame, seq);
+                frame.putLong(0, seq);
+                frame.putLong(8, intended);
+                frame.putLong(16, now);
+                frame.putLong(24, payload.checksumOf(index));
+                frame.putInt(32, length);
+                long more = commit(publisher, HEADER + length, seq, "message");
+                if (more < 0) return;
+                retries += more;
                 if (retries > 0) {
                     backPressureEvents++;
                     backPressureRetries += retries;
@@ -311,35 +320,59 @@ public final class WireRun<T> {
         }
     }
 
-    /** Encodes {@code message} and copies its bytes behind the header of {@code frame}; returns their length. */
-    private int encodeInto(Codec<T> codec, T message, byte[] frame, int maxEncoded, long seq) {
-        int length = codec.encode(message);
-        if (length > maxEncoded) {
-            throw new WireRunException(WireRunException.Kind.FAILED, seq, "message " + seq + " encoded to " + length
-                    + " bytes, more than the " + maxEncoded + " the round-trip check saw", null);
+    /**
+     * Encodes {@code message} straight into the claimed {@code frame} behind the header; returns its length. A failed
+     * encode gives the claim back and fails the run naming the message.
+     */
+    private int encodeInto(Transport.Publisher publisher, BufferCodec<T> codec, T message, UnsafeBuffer frame, long seq) {
+        try {
+            return codec.encode(message, frame, HEADER);
+        } catch (RuntimeException e) {
+            publisher.abort();
+            throw new WireRunException(WireRunException.Kind.FAILED, seq, "message " + seq + " could not be encoded into its "
+                    + (frame.capacity() - HEADER) + "-byte frame (the largest the round-trip check saw): " + e, e);
         }
-        codec.copyTo(frame, HEADER);
-        return length;
     }
 
     /**
-     * Offers the frame until the transport takes it: the retries it took (0 when taken at once), or -1 when the run
+     * Claims a frame until the transport gives one: the retries it took (0 when given at once), or -1 when the run
      * failed elsewhere meanwhile; a refusal longer than the stall timeout fails the run naming the message.
      */
-    private long offer(Transport.Publisher publisher, byte[] frame, int length, long seq, String what) {
-        if (publisher.offer(frame, length)) return 0;
+    private long claim(Transport.Publisher publisher, int length, long seq, String what) {
+        if (publisher.tryClaim(length)) return 0;
         long refusedAt = System.nanoTime();
         long retries = 0;
         do {
             retries++;
             if (failure != null) return -1;
-            if (System.nanoTime() - refusedAt > config.stallTimeoutNanos) {
-                throw new WireRunException(WireRunException.Kind.STALLED, seq, kind.label() + " refused " + what + " " + seq
-                        + " for " + TimeUnit.NANOSECONDS.toSeconds(config.stallTimeoutNanos) + " s (receiver stuck?)", null);
-            }
+            stalled(refusedAt, seq, what);
             Thread.onSpinWait();
-        } while (!publisher.offer(frame, length));
+        } while (!publisher.tryClaim(length));
         return retries;
+    }
+
+    /** Commits a written frame until the transport takes it, counted as {@link #claim} counts. */
+    private long commit(Transport.Publisher publisher, int length, long seq, String what) {
+        if (publisher.commit(length)) return 0;
+        long refusedAt = System.nanoTime();
+        long retries = 0;
+        do {
+            retries++;
+            if (failure != null) {
+                publisher.abort();
+                return -1;
+            }
+            stalled(refusedAt, seq, what);
+            Thread.onSpinWait();
+        } while (!publisher.commit(length));
+        return retries;
+    }
+
+    private void stalled(long refusedAt, long seq, String what) {
+        if (System.nanoTime() - refusedAt > config.stallTimeoutNanos) {
+            throw new WireRunException(WireRunException.Kind.STALLED, seq, kind.label() + " refused " + what + " " + seq
+                    + " for " + TimeUnit.NANOSECONDS.toSeconds(config.stallTimeoutNanos) + " s (receiver stuck?)", null);
+        }
     }
 
     private void awaitGo(CountDownLatch go) {
@@ -433,10 +466,10 @@ public final class WireRun<T> {
         long clipped;
 
         @Override
-        public void onFrame(byte[] frame, int length) {
-            if (failure != null || !check.readHeader(frame, length, WireRun.this::fail)) return;
+        public void onFrame(DirectBuffer frame, int offset, int length) {
+            if (failure != null || !check.readHeader(frame, offset, length, WireRun.this::fail)) return;
             if (!config.echo && dropOnce(check.seq)) return;
-            if (!check.accept(frame, length, WireRun.this::fail)) return;
+            if (!check.accept(frame, offset, length, WireRun.this::fail)) return;
             long seq = check.seq;
             long latency = check.decodedAt - check.intended;
             if (seq >= warmup) {
@@ -452,28 +485,33 @@ public final class WireRun<T> {
         }
     }
 
-    /** The echoer's per-message work: the receiver's checks, then the decoded message re-encoded and sent back. */
+    /** The echoer's per-message work: the receiver's checks, then the decoded message re-encoded into a frame claimed on the way back. */
     private final class Echoer implements Transport.FrameSink {
         final FrameCheck<T> check = new FrameCheck<>(payload, "message", " at the echoer", config.corruptSequence);
-        final Codec<T> encoder = payload.newCodec();
-        final int maxEncoded;
-        final byte[] echo;
+        final BufferCodec<T> encoder = payload.newCodec();
+        final int frameLength;
+        final UnsafeBuffer echo = new UnsafeBuffer(new byte[0]);
         Transport.Publisher back;
 
         Echoer(int maxEncoded) {
-            this.maxEncoded = maxEncoded;
-            this.echo = new byte[HEADER + maxEncoded];
+            this.frameLength = HEADER + maxEncoded;
         }
 
         @Override
-        public void onFrame(byte[] frame, int length) {
-            if (failure != null || !check.readHeader(frame, length, WireRun.this::fail) || !check.accept(frame, length, WireRun.this::fail)) return;
+        public void onFrame(DirectBuffer frame, int offset, int length) {
+            if (failure != null || !check.readHeader(frame, offset, length, WireRun.this::fail)
+                    || !check.accept(frame, offset, length, WireRun.this::fail)) return;
             if (dropOnce(check.seq)) return; // as if the return path had lost it
-            int n = encodeInto(encoder, check.target, echo, maxEncoded, check.seq);
+            long retries = claim(back, frameLength, check.seq, "the echo of message");
+            if (retries < 0) return;
+            echo.wrap(back.buffer(), back.offset(), frameLength);
+            int n = encodeInto(back, encoder, check.target, echo, check.seq);
             // the sender's header goes back unchanged: its sequence, intended time and checksum are what the receiver checks
-            System.arraycopy(frame, 0, echo, 0, HEADER);
-            long retries = offer(back, echo, HEADER + n, check.seq, "the echo of message");
-            if (retries > 0) echoBackPressureEvents++;
+            echo.putBytes(0, frame, offset, HEADER);
+            echo.putInt(32, n);
+            long more = commit(back, HEADER + n, check.seq, "the echo of message");
+            if (more < 0) return;
+            if (retries + more > 0) echoBackPressureEvents++;
         }
     }
 }
