@@ -38,6 +38,58 @@ final class AeronTransport implements Transport {
     static final int STREAM_ID = 1001;
     private static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
 
+    /** IPC: shared-memory log buffers through one embedded media driver; an echo run is two streams of it. */
+    static final TransportProvider IPC = new Provider(true);
+    /** UDP unicast: the channel on the configured endpoint; an echo run goes out on one endpoint and back on another. */
+    static final TransportProvider UDP = new Provider(false);
+    private static final int BACK_STREAM = STREAM_ID + 1;
+
+    private static final class Provider implements TransportProvider {
+        private final boolean ipc;
+
+        Provider(boolean ipc) {
+            this.ipc = ipc;
+        }
+
+        @Override
+        public Transport open(TransportKind kind, TransportOptions options) {
+            return new AeronTransport(kind, options);
+        }
+
+        @Override
+        public EchoTransport openEcho(TransportKind kind, TransportOptions options) {
+            AeronTransport host = new AeronTransport(kind, options, Mode.HOST);
+            return EchoTransport.linked(kind, host,
+                    () -> host.link(ipc ? "aeron:ipc" : udpChannel(options.udpHost, options.udpPort), STREAM_ID),
+                    () -> host.link(ipc ? "aeron:ipc" : udpChannel(options.udpBackHost, options.udpBackPort), BACK_STREAM));
+        }
+
+        @Override
+        public boolean echoesAcrossProcesses() {
+            return !ipc;
+        }
+
+        @Override
+        public boolean runsOwnThreads() {
+            return true;
+        }
+
+        @Override
+        public Transport host(TransportKind kind, TransportOptions options) {
+            return new AeronTransport(kind, options, Mode.HOST);
+        }
+
+        @Override
+        public String attachPoint(Transport hosted) {
+            return ((AeronTransport) hosted).attachPoint();
+        }
+
+        @Override
+        public Transport attach(TransportKind kind, TransportOptions options, String attachPoint) {
+            return AeronTransport.attach(kind, options, attachPoint);
+        }
+    }
+
     private final TransportKind kind;
     private final TransportOptions options;
     private final Path dir;

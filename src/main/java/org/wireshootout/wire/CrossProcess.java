@@ -49,8 +49,8 @@ public final class CrossProcess {
     public static WireResult run(Payload<?> payload, List<String> payloadArgs, TransportKind kind, TransportOptions options,
                                  WireConfig config) {
         if (!kind.crossesProcesses()) throw new IllegalArgumentException(kind.label() + " runs within one process only");
-        if (config.echo && kind != TransportKind.aeronUdp) {
-            throw new IllegalArgumentException("echo across processes runs over aeron-udp only (each side its own media driver), not " + kind.label());
+        if (config.echo && !kind.echoesAcrossProcesses()) {
+            throw new IllegalArgumentException("echo across processes needs a transport whose two sides can each have fixed endpoints (aeron-udp), not " + kind.label());
         }
         int maxEncoded = payload.verifyRoundTrip();
         long t0 = System.nanoTime();
@@ -60,7 +60,7 @@ public final class CrossProcess {
             WireConfig resolved = config;
             if (config.receiverIdle == null) {
                 // the driver's thread may not have pinned itself yet: decide from where it is told to go
-                boolean shares = config.receiverCpu >= 0 && kind != TransportKind.queue && options.driverCpu() == config.receiverCpu;
+                boolean shares = config.receiverCpu >= 0 && kind.runsOwnThreads() && options.driverCpu() == config.receiverCpu;
                 resolved = config.withReceiverIdle(shares ? IdleKind.yield : IdleKind.spin);
             }
             long scheduleMs = (long) (config.messages / config.rate * 1e3);
@@ -220,7 +220,7 @@ public final class CrossProcess {
         Map<String, Object> result;
         TransportOptions attached = config.echo ? TransportOptions.decode(attach) : TransportOptions.builder().build();
         // echo: this JVM starts its own driver on the endpoints it was given; else it attaches to the parent's transport
-        try (Transport t = config.echo ? EchoTransport.open(kind, attached) : kind.attach(attached, attach)) {
+        try (Transport t = config.echo ? kind.openEcho(attached) : kind.attach(attached, attach)) {
             result = new WireRun<>(payload, kind, null, config).runSide(side, t, () -> {
                 if (side != WireRun.Role.RECEIVER) return;
                 try {

@@ -24,6 +24,34 @@ final class QueueTransport implements Transport {
         System.setProperty("chronicle.analytics.disable", "true");
     }
 
+    /** An echo run is two queues on directories of their own; across processes the parent makes the directory and each side opens it. */
+    static final TransportProvider PROVIDER = new TransportProvider() {
+        @Override
+        public Transport open(TransportKind kind, TransportOptions options) {
+            return new QueueTransport(options);
+        }
+
+        @Override
+        public EchoTransport openEcho(TransportKind kind, TransportOptions options) {
+            return EchoTransport.pair(kind, () -> new QueueTransport(options));
+        }
+
+        @Override
+        public Transport host(TransportKind kind, TransportOptions options) {
+            return new QueueTransport(options);
+        }
+
+        @Override
+        public String attachPoint(Transport hosted) {
+            return ((QueueTransport) hosted).attachPoint();
+        }
+
+        @Override
+        public Transport attach(TransportKind kind, TransportOptions options, String attachPoint) {
+            return new QueueTransport(java.nio.file.Paths.get(attachPoint), false);
+        }
+    };
+
     private final Path dir;
     private final ChronicleQueue queue;
     private final boolean owner;

@@ -18,6 +18,24 @@ import java.util.Map;
 final class RingTransport implements Transport {
     private static final int MSG_TYPE = 1;
 
+    /** In one process only: an echo run is two rings. */
+    static final TransportProvider PROVIDER = new TransportProvider() {
+        @Override
+        public Transport open(TransportKind kind, TransportOptions options) {
+            return new RingTransport(options);
+        }
+
+        @Override
+        public EchoTransport openEcho(TransportKind kind, TransportOptions options) {
+            return EchoTransport.pair(kind, () -> new RingTransport(options));
+        }
+
+        @Override
+        public boolean crossesProcesses() {
+            return false;
+        }
+    };
+
     private final OneToOneRingBuffer ring;
     private final int capacity;
 

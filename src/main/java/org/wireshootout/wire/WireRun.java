@@ -111,7 +111,7 @@ public final class WireRun<T> {
     public WireResult run() {
         int maxEncoded = payload.verifyRoundTrip();
         long t0 = System.nanoTime();
-        Transport transport = config.echo ? EchoTransport.open(kind, transportOptions) : kind.open(transportOptions);
+        Transport transport = config.echo ? kind.openEcho(transportOptions) : kind.open(transportOptions);
         WireResult result;
         try {
             result = runOn(transport, maxEncoded);
