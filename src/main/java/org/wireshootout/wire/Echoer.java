@@ -24,7 +24,7 @@ final class Echoer<T> implements Transport.FrameSink {
 
     Echoer(Payload<T> payload, RunControl run, int maxEncoded) {
         this.run = run;
-        this.check = new FrameCheck<>(payload, "message", " at the echoer", run.config.corruptSequence);
+        this.check = new FrameCheck<>(payload, run.config.messages, "message", " at the echoer", run.config.corruptSequence);
         this.encoder = payload.newCodec();
         this.frameLength = WireRun.HEADER + maxEncoded;
     }
@@ -37,6 +37,7 @@ final class Echoer<T> implements Transport.FrameSink {
             ready.countDown();
             run.awaitGo(go);
             Receiver.pollAll(run, subscriber, this, check, Receiver.pollerIdle(run, transport).newStrategy());
+            if (!run.failed()) run.sendEnd(back, run.config.messages, "the end of the echoes");
         } finally {
             f.echoed = check.expected;
         }

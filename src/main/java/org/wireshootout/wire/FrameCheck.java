@@ -23,6 +23,8 @@ final class FrameCheck<T> {
     /** Where the check runs, appended to a failure ("" or " at the echoer"). */
     private final String where;
     private final long corruptSequence;
+    /** How many messages the run sends: the sequence of the end-of-stream frame. */
+    private final long total;
     private boolean corrupted;
 
     /** The next sequence number due; after {@link #accept} returned true, one past the accepted frame's. */
@@ -36,8 +38,9 @@ final class FrameCheck<T> {
     /** The length of the codec's message behind the header (a claimed frame may be longer). */
     int messageLength;
 
-    FrameCheck(Payload<T> payload, String noun, String where, long corruptSequence) {
+    FrameCheck(Payload<T> payload, long total, String noun, String where, long corruptSequence) {
         this.payload = payload;
+        this.total = total;
         this.codec = payload.newCodec();
         this.target = payload.newTarget();
         this.noun = noun;
@@ -72,9 +75,10 @@ final class FrameCheck<T> {
                     ? new WireRunException(WireRunException.Kind.DUPLICATED, seq, noun + " " + seq + " duplicated" + where
                             + ": it arrived again after " + noun + " " + (expected - 1), null)
                     : new WireRunException(WireRunException.Kind.LOST, expected, noun + " " + expected + " lost" + where
-                            + ": " + noun + " " + seq + " arrived in its place", null));
+                            + ": " + (seq == total ? "the end of the stream" : noun + " " + seq) + " arrived in its place", null));
             return false;
         }
+        if (seq == total) return false; // the end of the stream after every message: nothing to decode, nothing missing
         if (seq == corruptSequence && !corrupted) {
             corrupted = true;
             corruptCopy = new UnsafeBuffer(new byte[length]);
@@ -101,10 +105,5 @@ final class FrameCheck<T> {
         }
         expected++;
         return true;
-    }
-
-    /** What a loss found by silence is reported as: "message 12 lost at the echoer". */
-    String lost(long sequence) {
-        return noun + " " + sequence + " lost" + where;
     }
 }

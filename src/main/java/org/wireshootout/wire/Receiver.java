@@ -32,7 +32,7 @@ final class Receiver<T> implements Transport.FrameSink {
         WireConfig config = run.config;
         this.run = run;
         this.observer = observer;
-        this.check = new FrameCheck<>(payload, config.echo ? "echo of message" : "message", "", config.echo ? -1 : config.corruptSequence);
+        this.check = new FrameCheck<>(payload, config.messages, config.echo ? "echo of message" : "message", "", config.echo ? -1 : config.corruptSequence);
         this.warmup = config.warmupMessages;
         this.windowSize = Math.max(1, (config.messages - config.warmupMessages + WINDOWS - 1) / WINDOWS);
         f.histogram = new Histogram(HIGHEST_LATENCY_NS, 3);
@@ -101,9 +101,10 @@ final class Receiver<T> implements Transport.FrameSink {
             if (n > 0) {
                 lastProgress = System.nanoTime();
             } else if (senderFinished(run, check.expected, begun) && System.nanoTime() - lastProgress > config.quietTimeoutNanos) {
-                throw new WireRunException(WireRunException.Kind.LOST, check.expected, check.lost(check.expected) + ": "
-                        + "the sender finished and nothing arrived for "
-                        + TimeUnit.NANOSECONDS.toSeconds(config.quietTimeoutNanos) + " s after message " + (check.expected - 1), null);
+                // a lost message shows as a later frame (the end of the stream at the latest); silence is a stall
+                throw new WireRunException(WireRunException.Kind.STALLED, check.expected, "nothing arrived for "
+                        + TimeUnit.NANOSECONDS.toSeconds(config.quietTimeoutNanos) + " s after " + (check.expected == 0 ? "the start"
+                        : "message " + (check.expected - 1)) + ", not even the end of the stream: the far side or the transport stalled", null);
             }
             idle.idle(n);
         }
@@ -111,8 +112,9 @@ final class Receiver<T> implements Transport.FrameSink {
 
     /**
      * In one process the receiver knows when the sender has finished. A receiver in its own JVM does not: it counts
-     * silence once the first message has come (or a minute after its start, for a sender that never began), so a
-     * sender that stalls longer than the quiet timeout is reported as a loss there.
+     * silence once the first message has come (or a minute after its start, for a sender that never began). Either
+     * way silence longer than the quiet timeout is a stall, never a loss: a loss shows as a later frame arriving in the
+     * missing one's place, the end of the stream at the latest.
      */
     private static boolean senderFinished(RunControl run, long receivedSoFar, long begun) {
         if (run.senderHere) return run.senderDone;

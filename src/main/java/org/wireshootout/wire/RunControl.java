@@ -82,6 +82,21 @@ final class RunControl {
         }
     }
 
+    /**
+     * Sends the end of the stream: a frame of the header alone whose sequence is the number of messages. A far side
+     * that has not had every message reads it as the next frame and so names the first missing message as lost; a
+     * far side that has had them all never reads it. Without it, a receiver in its own JVM could only take silence for
+     * a loss, and a sender stalled by a busy machine would be reported as one.
+     */
+    void sendEnd(Transport.Publisher publisher, long total, String what) {
+        if (claim(publisher, WireRun.HEADER, total, what) < 0) return;
+        org.agrona.MutableDirectBuffer b = publisher.buffer();
+        int at = publisher.offset();
+        b.setMemory(at, WireRun.HEADER, (byte) 0);
+        b.putLong(at, total);
+        commit(publisher, WireRun.HEADER, total, what);
+    }
+
     /** The test hook that loses one message: true once, for the configured sequence. One thread applies it. */
     boolean dropOnce(long seq) {
         if (seq != config.dropSequence || dropped) return false;

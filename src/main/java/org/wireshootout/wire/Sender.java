@@ -73,6 +73,7 @@ final class Sender<T> {
                 f.lastIntended = intended;
                 f.sent = seq + 1;
             }
+            if (!run.failed()) run.sendEnd(publisher, total, "the end of the stream");
             return f;
         } finally {
             run.senderDone = true;
