@@ -115,7 +115,7 @@ public final class WireConfig {
         private long p99BoundNanos = TimeUnit.MILLISECONDS.toNanos(1);
         private long dropSequence = -1;
         private long corruptSequence = -1;
-        private long quietTimeoutNanos = TimeUnit.SECONDS.toNanos(5);
+        private long quietTimeoutNanos = TimeUnit.SECONDS.toNanos(30);
         private long stallTimeoutNanos = TimeUnit.SECONDS.toNanos(10);
         private boolean echo;
 

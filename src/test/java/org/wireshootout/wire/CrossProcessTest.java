@@ -28,8 +28,7 @@ class CrossProcessTest {
     }
 
     private static WireConfig.Builder lowRate() {
-        return WireConfig.builder().rate(2_000).messages(MESSAGES).warmupFraction(0).receiverIdle(IdleKind.yield)
-                .quietTimeout(TimeUnit.SECONDS.toNanos(3));
+        return WireConfig.builder().rate(2_000).messages(MESSAGES).warmupFraction(0).receiverIdle(IdleKind.yield);
     }
 
     @ParameterizedTest

@@ -42,8 +42,7 @@ class EchoRunTest {
     }
 
     private static WireConfig.Builder lowRate() {
-        return WireConfig.builder().echo(true).rate(2_000).messages(MESSAGES).warmupFraction(0).receiverIdle(IdleKind.yield)
-                .quietTimeout(TimeUnit.SECONDS.toNanos(3));
+        return WireConfig.builder().echo(true).rate(2_000).messages(MESSAGES).warmupFraction(0).receiverIdle(IdleKind.yield);
     }
 
     private static void assertNothingLeft(Path temp, TransportKind transport) throws Exception {
