@@ -126,7 +126,7 @@ public enum Format implements Row<Data> {
             .marshalling(Marshalling.REFLECTION)
             .allocates("Boon serialises objects (the text as a String) and parses into its own lazy map of boxed values")
             .cannotCarry(Limitation.NON_FINITE_DOUBLE)
-            .build(), BoonCodec::new),
+            .build(), n -> OwnedBuffer.of(n, new BoonCodec(n))),
     sbe(Labels.of("SBE", "SBE: generated flyweights, heap UnsafeBuffer").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess().build(), SbeCodec::new),
