@@ -120,7 +120,7 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("SnakeYAML dumps and loads Java objects (a Map of boxed values) through its own events and nodes, built per document")
-            .build(), SnakeYamlCodec::new),
+            .build(), n -> OwnedBuffer.of(n, new SnakeYamlCodec(n))),
     boon(Labels.of("Boon 0.34", "Boon: JSON, reflection").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.REFLECTION)
