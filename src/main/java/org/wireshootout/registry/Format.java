@@ -79,12 +79,12 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("the price through a String (one JsonParser over Bytes.inputStream() is kept for the codec's life, made anew only after a failed decode)")
-            .build(), JacksonChronicleBytesCodec::streams),
+            .build(), n -> OwnedBuffer.of(n, JacksonChronicleBytesCodec.streams(n))),
     jacksonCBytesRW(Labels.of("Jackson 2.22 + Chronicle Bytes", "Jackson: Chronicle Bytes Reader/Writer").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("the price through a String (one JsonParser over Bytes.reader() is kept for the codec's life, made anew only after a failed decode)")
-            .build(), JacksonChronicleBytesCodec::readerWriter),
+            .build(), n -> OwnedBuffer.of(n, JacksonChronicleBytesCodec.readerWriter(n))),
     msgpack(Labels.of("msgpack-core 0.9.12", "MessagePack: map with field names").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new MsgpackCodec(n))),

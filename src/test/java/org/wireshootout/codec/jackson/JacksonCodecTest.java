@@ -161,14 +161,20 @@ class JacksonCodecTest {
     }
 
     /**
-     * The caller owns the bytes: the heap row's codec and the IEX codec write at the caller's offset into heap or
+     * The caller owns the bytes: the three rows' codecs and the IEX codec write at the caller's offset into heap or
      * direct memory alike (the bytes the row's own buffer gets), touch nothing around the message, read it back
      * from there, and refuse a room one byte short with the row's name ({@link CallerBuffers}).
      */
     @Test
     void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
-        CallerBuffers.writesAndReadsAtAnOffset("jackson", new JacksonCodec("jackson"), Format.jackson.newCodec(),
-                Data.canonical(), Data::new);
+        List<Data> values = List.of(Data.canonical(), new Data(-0.5, false, "Grüße € \"q\"", Side.Buy, -7, Long.MIN_VALUE));
+        for (Data v : values) {
+            CallerBuffers.writesAndReadsAtAnOffset("jackson", new JacksonCodec("jackson"), Format.jackson.newCodec(), v, Data::new);
+            CallerBuffers.writesAndReadsAtAnOffset("jacksonCBytes", JacksonChronicleBytesCodec.streams("jacksonCBytes"),
+                    Format.jacksonCBytes.newCodec(), v, Data::new);
+            CallerBuffers.writesAndReadsAtAnOffset("jacksonCBytesRW", JacksonChronicleBytesCodec.readerWriter("jacksonCBytesRW"),
+                    Format.jacksonCBytesRW.newCodec(), v, Data::new);
+        }
         IexJacksonCodec iex = new IexJacksonCodec("jackson");
         for (IexMessage m : IexSamples.maxima()) {
             CallerBuffers.writesAndReadsAtAnOffset("jackson", iex, IexFormat.jackson.newCodec(), m, IexMessage::new);
