@@ -97,7 +97,7 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
-            .build(), BsonChronicleBytesCodec::new),
+            .build(), n -> OwnedBuffer.of(n, new BsonChronicleBytesCodec(n))),
     externalizable(Labels.of("JDK java.io serialisation", "Externalizable: heap, ObjectOutputStream").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)

@@ -10,13 +10,13 @@ import org.wireshootout.codec.ChronicleBytesMessage;
 import java.nio.ByteBuffer;
 
 /**
- * The plumbing of the {@code bsonCBytes} row ({@link BsonChronicleBytesCodec}) and of its version 2, which differ
- * only in the {@link BsonMapping} they carry: the same BSON writer and reader as {@code bson}, with Chronicle Bytes as the byte
- * store. The BSON library knows nothing of Chronicle, so the honest joins are the library's own interfaces:
- * the writer writes through {@link ChronicleBytesBsonOutput} (its {@code BsonOutput} over the {@code Bytes}),
- * and the reader reads the same memory through the library's {@code ByteBufNIO} over the direct
- * {@link ByteBuffer} that backs the {@code Bytes} ({@code Bytes.elasticByteBuffer}). Writing is therefore
- * Chronicle's code, reading the BSON library's.
+ * The plumbing of the {@code bsonCBytes} row's version 2, over a Chronicle {@code Bytes} the codec owns (the row
+ * itself, {@link BsonChronicleBytesCodec}, writes and reads the caller's memory the same way): the same BSON writer
+ * and reader as {@code bson}, with Chronicle Bytes as the byte store. The BSON library knows nothing of Chronicle,
+ * so the honest joins are the library's own interfaces: the writer writes through {@link ChronicleBytesBsonOutput}
+ * (its {@code BsonOutput} over the {@code Bytes}), and the reader reads the same memory through the library's
+ * {@code ByteBufNIO} over the direct {@link ByteBuffer} that backs the {@code Bytes} ({@code Bytes.elasticByteBuffer}).
+ * Writing is therefore Chronicle's code, reading the BSON library's.
  */
 class BsonBytesCodec<T> extends NamedCodec<T> {
     private final Bytes<ByteBuffer> bytes = Bytes.elasticByteBuffer(256);
@@ -31,14 +31,9 @@ class BsonBytesCodec<T> extends NamedCodec<T> {
     private final BsonDocumentReader<T> reader;
 
     BsonBytesCodec(String name, BsonMapping<T> mapping) {
-        this(name, mapping, false);
-    }
-
-    /** @param strictText check the text's UTF-8 before the library decodes it ({@link StrictBsonText}): version 1 */
-    BsonBytesCodec(String name, BsonMapping<T> mapping, boolean strictText) {
         super(name);
         this.mapping = mapping;
-        this.reader = new BsonDocumentReader<>(name, mapping, strictText);
+        this.reader = new BsonDocumentReader<>(name, mapping, false);
     }
 
     @Override

@@ -18,12 +18,11 @@ import java.nio.ByteBuffer;
  * over the caller's buffer. The {@link BsonBinaryWriter} writes through the library's own output base class,
  * implemented over the caller's buffer ({@link CallerBsonOutput}), where it wrote into a reused
  * {@code BasicOutputBuffer} before: the same calls and bytes, in place, with nothing to copy out. The
- * {@link org.bson.BsonBinaryReader} reads the caller's heap array in place through a {@link ByteBuffer} view from
- * the offset ({@link BsonDocumentReader}); the view, and the reader over it, are made again only when the caller's
- * array, offset or capacity changes. Writer and reader each handle a sequence of top-level documents, so each
- * message is the next document. A message in memory other than a heap array (a transport's direct buffer) is
- * copied into one scratch array, reused across calls, before it is read: the copy a user of the library pays too;
- * writing needs no copy in either memory.
+ * {@link org.bson.BsonBinaryReader} reads the caller's memory in place through a {@link ByteBuffer} view from the
+ * offset ({@link CallerBsonInput}, {@link BsonDocumentReader}), as it read a {@code ByteBuffer} over the codec's own
+ * array before; the view, and the reader over it, are made again only when the caller's memory, offset or capacity
+ * changes. Writer and reader each handle a sequence of top-level documents, so each message is the next document.
+ * Only native memory that no {@code ByteBuffer} wraps is copied (into one scratch array, reused) before it is read.
  */
 public final class BsonCodec implements BufferCodec<Data>, Evolvable {
     private final String name;
@@ -31,14 +30,7 @@ public final class BsonCodec implements BufferCodec<Data>, Evolvable {
     private final CallerBsonOutput out;
     private BsonBinaryWriter writer;
     private final BsonDocumentReader<Data> reader;
-
-    /** The reader's view of the caller's array from the offset, and what it was made over. */
-    private ByteBuffer view;
-    private byte[] viewArray;
-    private int viewBase;
-    private int viewSize;
-    /** Where a message in other memory than a heap array is copied for the reader; grows, never per message. */
-    private byte[] scratch = new byte[0];
+    private final CallerBsonInput input = new CallerBsonInput();
 
     public BsonCodec(String name) {
         this.name = name;
@@ -62,26 +54,7 @@ public final class BsonCodec implements BufferCodec<Data>, Evolvable {
 
     @Override
     public void decode(DirectBuffer src, int offset, int length, Data target) {
-        byte[] array = src.byteArray();
-        int base;
-        int size;
-        if (array != null) {
-            base = src.wrapAdjustment() + offset;
-            size = src.capacity() - offset;
-        } else {
-            if (scratch.length < length) scratch = new byte[Math.max(length, 2 * scratch.length)];
-            src.getBytes(offset, scratch, 0, length);
-            array = scratch;
-            base = 0;
-            size = scratch.length;
-        }
-        if (array != viewArray || base != viewBase || size != viewSize) {
-            view = ByteBuffer.wrap(array, base, size).slice(); // position 0 is the message's first byte
-            viewArray = array;
-            viewBase = base;
-            viewSize = size;
-        }
-        reader.read(view, length, target);
+        reader.read(input.over(src, offset, length), length, target);
     }
 
     @Override

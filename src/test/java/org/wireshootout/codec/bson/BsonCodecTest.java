@@ -67,13 +67,15 @@ class BsonCodecTest {
     /**
      * The caller owns the bytes: the row's codec writes at the caller's offset into heap or direct memory alike (the
      * bytes the row's own buffer gets), touches nothing around the message, reads it back from there, and refuses a
-     * room one byte short with the row's name ({@link CallerBuffers}). There is no IEX BSON row.
+     * room one byte short with the row's name ({@link CallerBuffers}); both rows. There is no IEX BSON row.
      */
     @Test
     void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
         BsonCodec codec = new BsonCodec("bson");
+        BsonChronicleBytesCodec cbytes = new BsonChronicleBytesCodec("bsonCBytes");
         for (Data v : List.of(Data.canonical(), new Data(-0.0, true, "Grüße 😀".repeat(40), Side.Buy, Integer.MIN_VALUE, Long.MAX_VALUE))) {
             CallerBuffers.writesAndReadsAtAnOffset("bson", codec, Format.bson.newCodec(), v, Data::new);
+            CallerBuffers.writesAndReadsAtAnOffset("bsonCBytes", cbytes, Format.bsonCBytes.newCodec(), v, Data::new);
         }
     }
 
