@@ -153,8 +153,8 @@ public enum Format implements Row<Data> {
             .build(), n -> OwnedBuffer.of(n, new ProtobufCodec(n))),
     fory(ForyLabels.data(false), ForyCodec::schemaConsistent),
     foryCompatible(ForyLabels.data(true), ForyCodec::compatible),
-    kryo(KryoLabels.data(), KryoCodec::new),
-    kryoFields(KryoLabels.dataFields(), KryoFieldsCodec::new),
+    kryo(KryoLabels.data(), n -> OwnedBuffer.of(n, new KryoCodec(n))),
+    kryoFields(KryoLabels.dataFields(), n -> OwnedBuffer.of(n, new KryoFieldsCodec(n))),
     avro(AvroLabels.data(), AvroCodec::new),
     ;
 
