@@ -151,8 +151,8 @@ public enum Format implements Row<Data> {
             .allocates("protobuf-java messages are immutable: a new message and a String for the text per encode"
                     + " (plus the CodedOutputStream), a new message and String per decode")
             .build(), n -> OwnedBuffer.of(n, new ProtobufCodec(n))),
-    fory(ForyLabels.data(false), ForyCodec::schemaConsistent),
-    foryCompatible(ForyLabels.data(true), ForyCodec::compatible),
+    fory(ForyLabels.data(false), n -> OwnedBuffer.of(n, ForyCodec.schemaConsistent(n))),
+    foryCompatible(ForyLabels.data(true), n -> OwnedBuffer.of(n, ForyCodec.compatible(n))),
     kryo(KryoLabels.data(), n -> OwnedBuffer.of(n, new KryoCodec(n))),
     kryoFields(KryoLabels.dataFields(), n -> OwnedBuffer.of(n, new KryoFieldsCodec(n))),
     avro(AvroLabels.data(), AvroCodec::new),
