@@ -155,7 +155,7 @@ public enum Format implements Row<Data> {
     foryCompatible(ForyLabels.data(true), n -> OwnedBuffer.of(n, ForyCodec.compatible(n))),
     kryo(KryoLabels.data(), n -> OwnedBuffer.of(n, new KryoCodec(n))),
     kryoFields(KryoLabels.dataFields(), n -> OwnedBuffer.of(n, new KryoFieldsCodec(n))),
-    avro(AvroLabels.data(), AvroCodec::new),
+    avro(AvroLabels.data(), n -> OwnedBuffer.of(n, new AvroCodec(n))),
     ;
 
     private final Labels labels;

@@ -90,7 +90,7 @@ public enum IexFormat implements Row<IexMessage> {
     fory(ForyLabels.iex(false), IexForyCodec::schemaConsistent),
     foryCompatible(ForyLabels.iex(true), IexForyCodec::compatible),
     kryo(KryoLabels.iex(), n -> OwnedBuffer.of(n, new IexKryoCodec(n))),
-    avro(AvroLabels.iex(), IexAvroCodec::new),
+    avro(AvroLabels.iex(), n -> OwnedBuffer.of(n, new IexAvroCodec(n))),
     ;
 
     private final Labels labels;
