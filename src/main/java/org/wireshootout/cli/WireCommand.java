@@ -244,7 +244,7 @@ public final class WireCommand implements Callable<Integer> {
         List<TransportKind> transportList = TransportKind.list(transports == null ? defaultTransports : transports);
         if (echoMode && (crossProcess || twoHosts)) {
             for (TransportKind t : transportList) {
-                if (t != TransportKind.aeronUdp) {
+                if (!t.echoesAcrossProcesses()) {
                     throw new IllegalArgumentException("--transports: echo between processes or hosts runs over aeron-udp only, not " + t.label());
                 }
             }

@@ -12,6 +12,8 @@ import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.Header;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,6 +37,58 @@ import java.util.concurrent.TimeUnit;
 final class AeronTransport implements Transport {
     static final int STREAM_ID = 1001;
     private static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+
+    /** IPC: shared-memory log buffers through one embedded media driver; an echo run is two streams of it. */
+    static final TransportProvider IPC = new Provider(true);
+    /** UDP unicast: the channel on the configured endpoint; an echo run goes out on one endpoint and back on another. */
+    static final TransportProvider UDP = new Provider(false);
+    private static final int BACK_STREAM = STREAM_ID + 1;
+
+    private static final class Provider implements TransportProvider {
+        private final boolean ipc;
+
+        Provider(boolean ipc) {
+            this.ipc = ipc;
+        }
+
+        @Override
+        public Transport open(TransportKind kind, TransportOptions options) {
+            return new AeronTransport(kind, options);
+        }
+
+        @Override
+        public EchoTransport openEcho(TransportKind kind, TransportOptions options) {
+            AeronTransport host = new AeronTransport(kind, options, Mode.HOST);
+            return EchoTransport.linked(kind, host,
+                    () -> host.link(ipc ? "aeron:ipc" : udpChannel(options.udpHost, options.udpPort), STREAM_ID),
+                    () -> host.link(ipc ? "aeron:ipc" : udpChannel(options.udpBackHost, options.udpBackPort), BACK_STREAM));
+        }
+
+        @Override
+        public boolean echoesAcrossProcesses() {
+            return !ipc;
+        }
+
+        @Override
+        public boolean runsOwnThreads() {
+            return true;
+        }
+
+        @Override
+        public Transport host(TransportKind kind, TransportOptions options) {
+            return new AeronTransport(kind, options, Mode.HOST);
+        }
+
+        @Override
+        public String attachPoint(Transport hosted) {
+            return ((AeronTransport) hosted).attachPoint();
+        }
+
+        @Override
+        public Transport attach(TransportKind kind, TransportOptions options, String attachPoint) {
+            return AeronTransport.attach(kind, options, attachPoint);
+        }
+    }
 
     private final TransportKind kind;
     private final TransportOptions options;
@@ -204,19 +258,63 @@ final class AeronTransport implements Transport {
     @Override
     public Publisher publisher() {
         attachPublication();
-        BufferClaim claim = new BufferClaim();
-        int maxPayload = publication.maxPayloadLength();
-        return (frame, length) -> {
+        return new AeronPublisher(publication.maxPayloadLength());
+    }
+
+    /**
+     * A frame that fits one Aeron frame is claimed in the publication's term buffer and written there
+     * ({@code tryClaim}, no copy); a longer one is written into a scratch buffer and offered (Aeron fragments it, a
+     * copy into the term buffer).
+     */
+    private final class AeronPublisher implements Publisher {
+        private final BufferClaim claim = new BufferClaim();
+        private final int maxPayload;
+        private UnsafeBuffer scratch = new UnsafeBuffer(new byte[0]);
+        private boolean claimed;
+
+        AeronPublisher(int maxPayload) {
+            this.maxPayload = maxPayload;
+        }
+
+        @Override
+        public boolean tryClaim(int length) {
             if (length <= maxPayload) {
                 long position = publication.tryClaim(length, claim);
                 if (position < 0) return refused(position);
-                claim.buffer().putBytes(claim.offset(), frame, 0, length);
-                claim.commit();
+                claimed = true;
                 return true;
             }
-            long position = publication.offer(new org.agrona.concurrent.UnsafeBuffer(frame, 0, length));
+            if (scratch.capacity() < length) scratch = new UnsafeBuffer(new byte[Math.max(length, 2 * scratch.capacity())]);
+            claimed = false;
+            return true;
+        }
+
+        @Override
+        public MutableDirectBuffer buffer() {
+            return claimed ? claim.buffer() : scratch;
+        }
+
+        @Override
+        public int offset() {
+            return claimed ? claim.offset() : 0;
+        }
+
+        @Override
+        public boolean commit(int used) {
+            if (claimed) {
+                claim.commit();
+                claimed = false;
+                return true;
+            }
+            long position = publication.offer(scratch, 0, used);
             return position >= 0 || refused(position);
-        };
+        }
+
+        @Override
+        public void abort() {
+            if (claimed) claim.abort();
+            claimed = false;
+        }
     }
 
     /** Back-pressure and admin actions are "try again"; a closed or unconnected publication ends the run. */
@@ -238,8 +336,8 @@ final class AeronTransport implements Transport {
         return new AeronSubscriber();
     }
 
+    /** Hands each message on where it lies: in the term buffer, or in the assembler's buffer when Aeron fragmented it. */
     private final class AeronSubscriber implements Subscriber, FragmentHandler {
-        private byte[] copy = new byte[1 << 16];
         private final FragmentAssembler assembler = new FragmentAssembler(this);
         private FrameSink sink;
 
@@ -251,9 +349,7 @@ final class AeronTransport implements Transport {
 
         @Override
         public void onFragment(DirectBuffer buffer, int offset, int length, Header header) {
-            if (length > copy.length) copy = new byte[length];
-            buffer.getBytes(offset, copy, 0, length);
-            sink.onFrame(copy, length);
+            sink.onFrame(buffer, offset, length);
         }
     }
 
@@ -261,7 +357,7 @@ final class AeronTransport implements Transport {
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("implementation", "Aeron " + io.aeron.AeronVersion.VERSION
-                + " embedded MediaDriver; ExclusivePublication.tryClaim, Subscription.poll with a FragmentAssembler");
+                + " embedded MediaDriver; ExclusivePublication.tryClaim with the frame encoded in place (offer from a scratch buffer past one frame), Subscription.poll with a FragmentAssembler, decoded in place");
         m.put("channel", channel);
         m.put("streamId", streamId);
         m.put("driverThreadingMode", options.driverThreading.name());

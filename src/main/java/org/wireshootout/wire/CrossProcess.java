@@ -49,8 +49,8 @@ public final class CrossProcess {
     public static WireResult run(Payload<?> payload, List<String> payloadArgs, TransportKind kind, TransportOptions options,
                                  WireConfig config) {
         if (!kind.crossesProcesses()) throw new IllegalArgumentException(kind.label() + " runs within one process only");
-        if (config.echo && kind != TransportKind.aeronUdp) {
-            throw new IllegalArgumentException("echo across processes runs over aeron-udp only (each side its own media driver), not " + kind.label());
+        if (config.echo && !kind.echoesAcrossProcesses()) {
+            throw new IllegalArgumentException("echo across processes needs a transport whose two sides can each have fixed endpoints (aeron-udp), not " + kind.label());
         }
         int maxEncoded = payload.verifyRoundTrip();
         long t0 = System.nanoTime();
@@ -60,47 +60,42 @@ public final class CrossProcess {
             WireConfig resolved = config;
             if (config.receiverIdle == null) {
                 // the driver's thread may not have pinned itself yet: decide from where it is told to go
-                boolean shares = config.receiverCpu >= 0 && kind != TransportKind.queue && options.driverCpu() == config.receiverCpu;
+                boolean shares = config.receiverCpu >= 0 && kind.runsOwnThreads() && options.driverCpu() == config.receiverCpu;
                 resolved = config.withReceiverIdle(shares ? IdleKind.yield : IdleKind.spin);
             }
             long scheduleMs = (long) (config.messages / config.rate * 1e3);
             long limitMs = scheduleMs + TimeUnit.NANOSECONDS.toMillis(config.stallTimeoutNanos + config.quietTimeoutNanos) + 120_000;
-            Map<String, Object> s;
-            Map<String, Object> r;
+            SideFigures s;
+            SideFigures r;
             Map<String, Object> details;
             Map<String, String> threads;
             String echoer = null;
             if (config.echo) {
                 // each JVM starts its own driver: both must be told the same endpoints
                 String attach = options.withFixedUdpPorts().encode();
-                List<Map<String, Object>> pair = runPair(work, payloadArgs, kind, attach, resolved, "echoer", false, limitMs);
-                Map<String, Object> e = pair.get(0);
+                List<SideFigures> pair = runPair(work, payloadArgs, kind, attach, resolved, "echoer", false, limitMs);
+                SideFigures e = pair.get(0);
                 s = pair.get(1);
-                checkFailure(e);
+                e.rethrow(" (cross-process)");
                 r = s;
-                details = map(s.get("transportDetails"));
-                threads = map(s.get("transportThreads"));
-                echoer = e.get("echoerPinning") + " (own JVM, driver of its own)";
+                details = need(s.receiver, "receiver").transportDetails;
+                threads = s.receiver.transportThreads;
+                echoer = need(e.echoer, "echoer").pinning + " (own JVM, driver of its own)";
             } else {
                 host = kind.host(options);
-                List<Map<String, Object>> pair = runPair(work, payloadArgs, kind, TransportKind.attachPoint(host), resolved, "receiver", true, limitMs);
+                List<SideFigures> pair = runPair(work, payloadArgs, kind, TransportKind.attachPoint(host), resolved, "receiver", true, limitMs);
                 r = pair.get(0);
                 s = pair.get(1);
-                checkFailure(r);
+                r.rethrow(" (cross-process)");
                 details = host.describe();
                 threads = host.ownThreads();
             }
-            checkFailure(s);
-            @SuppressWarnings("unchecked")
-            List<String> w = (List<String>) r.get("windows");
-            Histogram[] windows = new Histogram[w.size()];
-            for (int i = 0; i < windows.length; i++) windows[i] = WireResult.decodeHistogram(w.get(i));
-            WireResult result = new WireResult(payload, kind, details, threads, resolved, WireResult.decodeHistogram((String) r.get("histogram")),
-                    WireResult.decodeHistogram((String) r.get("fromActualSend")), windows, num(s, "sent"), num(r, "received"),
-                    num(r, "clipped"), num(s, "backPressureEvents"), num(s, "backPressureRetries"), num(s, "firstMeasuredIntended"),
-                    num(s, "lastSendNanos"), num(s, "lastIntended"), num(s, "maxSendLagNanos"), maxEncoded + WireRun.HEADER,
-                    s.get("senderPinning") + " (own JVM)", r.get("receiverPinning") + " (own JVM)",
-                    IdleKind.byName((String) r.get("receiverIdle")));
+            s.rethrow(" (cross-process)");
+            SideFigures.Sender sender = need(s.sender, "sender");
+            SideFigures.Receiver receiver = need(r.receiver, "receiver");
+            sender.pinning += " (own JVM)";
+            receiver.pinning += " (own JVM)";
+            WireResult result = new WireResult(payload, kind, details, threads, resolved, sender, receiver);
             return (echoer == null ? result : result.withEchoer(echoer)).withWallSeconds((System.nanoTime() - t0) / 1e9);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -120,7 +115,7 @@ public final class CrossProcess {
      * has subscribed; an echo pair needs no such order (each side's publication waits for the other's subscription).
      * Each side is judged by its exit status and the result file it wrote.
      */
-    private static List<Map<String, Object>> runPair(Path work, List<String> payloadArgs, TransportKind kind, String attach,
+    private static List<SideFigures> runPair(Path work, List<String> payloadArgs, TransportKind kind, String attach,
                                                      WireConfig config, String first, boolean awaitReady, long limitMs)
             throws InterruptedException {
         Path firstOut = work.resolve(first + ".json");
@@ -141,24 +136,10 @@ public final class CrossProcess {
         }
     }
 
-    /** A side's failure as the run's: the kind and sequence it named; a failure of the machine ends the run. */
-    private static void checkFailure(Map<String, Object> side) {
-        if (side.get("failure") == null) return;
-        if (Boolean.TRUE.equals(side.get("abort"))) throw new WireFailures.Abort((String) side.get("failure"), null);
-        throw new WireRunException(WireRunException.Kind.valueOf((String) side.get("failureKind")),
-                num(side, "failureSequence"), side.get("failure") + " (cross-process)", null);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <V> Map<String, V> map(Object o) {
-        if (!(o instanceof Map)) throw new IllegalStateException("cross-process side result has no transport description");
-        return (Map<String, V>) o;
-    }
-
-    private static long num(Map<String, Object> m, String key) {
-        Object v = m.get(key);
-        if (!(v instanceof Number)) throw new IllegalStateException("cross-process side result has no number '" + key + "': " + m.keySet());
-        return ((Number) v).longValue();
+    /** A side's figures that its result file must hold. */
+    private static <F> F need(F figures, String side) {
+        if (figures == null) throw new IllegalStateException("a cross-process side result has no " + side + " figures");
+        return figures;
     }
 
     private static ChildJvm.Child start(String role, List<String> payloadArgs, TransportKind kind, String attach, WireConfig config,
@@ -178,19 +159,18 @@ public final class CrossProcess {
     }
 
     /** The side's figures: its result file, when it exited 0, or exited 1 with a failure named in that file. */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> read(Path file, ChildJvm.Child p, Path work) {
+    private static SideFigures read(Path file, ChildJvm.Child p, Path work) {
         if (!Files.isRegularFile(file)) throw childFailed(p, work, null);
-        Map<String, Object> m;
+        SideFigures m;
         try {
-            m = new ObjectMapper().readValue(file.toFile(), Map.class);
+            m = new ObjectMapper().readValue(file.toFile(), SideFigures.class);
         } catch (IOException e) {
             throw childFailed(p, work, "its result " + file + " does not read: " + WireFailures.firstLine(e.getMessage()));
         }
         int exit = p.exitStatus();
-        if (exit == 0 && m.get("failure") == null) return m;
-        if (exit == 1 && m.get("failure") != null) return m;
-        throw childFailed(p, work, "its result " + (m.get("failure") == null ? "names no failure" : "names " + m.get("failure")));
+        if (exit == 0 && m.failure == null) return m;
+        if (exit == 1 && m.failure != null) return m;
+        throw childFailed(p, work, "its result " + (m.failure == null ? "names no failure" : "names " + m.failure));
     }
 
     private static IllegalStateException childFailed(ChildJvm.Child p, Path work, String detail) {
@@ -217,10 +197,10 @@ public final class CrossProcess {
         }
         WireConfig config = WireConfig.decode(configWord);
         Path ready = out.resolveSibling("receiver.ready");
-        Map<String, Object> result;
+        SideFigures result;
         TransportOptions attached = config.echo ? TransportOptions.decode(attach) : TransportOptions.builder().build();
         // echo: this JVM starts its own driver on the endpoints it was given; else it attaches to the parent's transport
-        try (Transport t = config.echo ? EchoTransport.open(kind, attached) : kind.attach(attached, attach)) {
+        try (Transport t = config.echo ? kind.openEcho(attached) : kind.attach(attached, attach)) {
             result = new WireRun<>(payload, kind, null, config).runSide(side, t, () -> {
                 if (side != WireRun.Role.RECEIVER) return;
                 try {
@@ -232,15 +212,12 @@ public final class CrossProcess {
         } catch (RuntimeException | InternalError e) {
             // the parent reads the cause from the result file, one line, never from this JVM's console
             String cause = WireFailures.environmental(e, attached.tempRoot());
-            result = new java.util.LinkedHashMap<>();
-            result.put("failureKind", WireRunException.Kind.FAILED.name());
-            result.put("failureSequence", -1L);
-            result.put("failure", cause != null ? cause : "the " + role + " JVM failed: " + WireFailures.oneLine(e));
-            result.put("abort", cause != null);
+            result = SideFigures.failed(WireRunException.Kind.FAILED, -1,
+                    cause != null ? cause : "the " + role + " JVM failed: " + WireFailures.oneLine(e), cause != null);
         }
         Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
         new ObjectMapper().writeValue(tmp.toFile(), result);
         Files.move(tmp, out, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        return result.get("failure") == null ? 0 : 1;
+        return result.failure == null ? 0 : 1;
     }
 }

@@ -15,8 +15,6 @@ import java.util.Map;
  * side uses: the sender's side listens on the return endpoint, the echoer's on the outbound one.
  */
 final class EchoTransport implements Transport {
-    private static final int BACK_STREAM = AeronTransport.STREAM_ID + 1;
-
     private final TransportKind kind;
     private final Transport host;
     private final Transport out;
@@ -29,32 +27,22 @@ final class EchoTransport implements Transport {
         this.back = back;
     }
 
-    /** Starts both directions; anything started is stopped again when a later part fails. */
-    static EchoTransport open(TransportKind kind, TransportOptions options) {
-        switch (kind) {
-            case ring:
-                return new EchoTransport(kind, null, new RingTransport(options), new RingTransport(options));
-            case queue: {
-                Transport out = new QueueTransport(options);
-                return closingOnFailure(out, () -> new EchoTransport(kind, null, out, new QueueTransport(options)));
-            }
-            case aeronIpc:
-            case aeronUdp: {
-                AeronTransport host = new AeronTransport(kind, options, AeronTransport.Mode.HOST);
-                boolean ipc = kind == TransportKind.aeronIpc;
-                return closingOnFailure(host, () -> {
-                    AeronTransport out = host.link(ipc ? "aeron:ipc" : AeronTransport.udpChannel(options.udpHost, options.udpPort),
-                            AeronTransport.STREAM_ID);
-                    return closingOnFailure(out, () -> new EchoTransport(kind, host, out, host.link(ipc ? "aeron:ipc"
-                            : AeronTransport.udpChannel(options.udpBackHost, options.udpBackPort), BACK_STREAM)));
-                });
-            }
-            default:
-                throw new AssertionError(kind);
-        }
+    /** Both directions as two transports of one kind (two rings, two queues); anything started is stopped again when a later part fails. */
+    static EchoTransport pair(TransportKind kind, java.util.function.Supplier<Transport> direction) {
+        Transport out = direction.get();
+        return closingOnFailure(out, () -> new EchoTransport(kind, null, out, direction.get()));
     }
 
-    private static EchoTransport closingOnFailure(Transport started, java.util.function.Supplier<EchoTransport> rest) {
+    /** Both directions as two clients of one host (Aeron: one media driver, two channels or streams). */
+    static EchoTransport linked(TransportKind kind, Transport host, java.util.function.Supplier<Transport> out,
+                                java.util.function.Supplier<Transport> back) {
+        return closingOnFailure(host, () -> {
+            Transport o = out.get();
+            return closingOnFailure(o, () -> new EchoTransport(kind, host, o, back.get()));
+        });
+    }
+
+    static EchoTransport closingOnFailure(Transport started, java.util.function.Supplier<EchoTransport> rest) {
         try {
             return rest.get();
         } catch (RuntimeException | Error e) {

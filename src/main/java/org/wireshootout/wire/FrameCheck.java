@@ -1,7 +1,8 @@
 package org.wireshootout.wire;
 
 import org.agrona.concurrent.UnsafeBuffer;
-import org.wireshootout.codec.Codec;
+import org.agrona.DirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 
 import java.util.function.Consumer;
 
@@ -12,10 +13,11 @@ import java.util.function.Consumer;
  * number; nothing is allocated for a frame that passes.
  */
 final class FrameCheck<T> {
-    final Codec<T> codec;
+    final BufferCodec<T> codec;
     final T target;
     private final Payload<T> payload;
-    private final UnsafeBuffer header = new UnsafeBuffer(new byte[0]);
+    /** Where the corruption test hook flips a byte: a copy of the frame, so the transport's memory is never written. */
+    private UnsafeBuffer corruptCopy;
     /** "message" or "echo of message": what a failure names. */
     private final String noun;
     /** Where the check runs, appended to a failure ("" or " at the echoer"). */
@@ -31,6 +33,8 @@ final class FrameCheck<T> {
     long actual;
     long sum;
     long decodedAt;
+    /** The length of the codec's message behind the header (a claimed frame may be longer). */
+    int messageLength;
 
     FrameCheck(Payload<T> payload, String noun, String where, long corruptSequence) {
         this.payload = payload;
@@ -41,23 +45,28 @@ final class FrameCheck<T> {
         this.corruptSequence = corruptSequence;
     }
 
-    /** Reads the header into the fields; false (after reporting) for a frame shorter than one. */
-    boolean readHeader(byte[] frame, int length, Consumer<WireRunException> fail) {
+    /** Reads the header into the fields; false (after reporting) for a frame shorter than one or than the message it announces. */
+    boolean readHeader(DirectBuffer frame, int offset, int length, Consumer<WireRunException> fail) {
         if (length < WireRun.HEADER) {
             fail.accept(new WireRunException(WireRunException.Kind.CORRUPTED, expected, noun + " " + expected + " corrupted" + where
                     + ": a frame of " + length + " bytes, shorter than the " + WireRun.HEADER + "-byte header", null));
             return false;
         }
-        header.wrap(frame, 0, WireRun.HEADER);
-        seq = header.getLong(0);
-        intended = header.getLong(8);
-        actual = header.getLong(16);
-        sum = header.getLong(24);
+        seq = frame.getLong(offset);
+        intended = frame.getLong(offset + 8);
+        actual = frame.getLong(offset + 16);
+        sum = frame.getLong(offset + 24);
+        messageLength = frame.getInt(offset + 32);
+        if (messageLength < 0 || messageLength > length - WireRun.HEADER) {
+            fail.accept(new WireRunException(WireRunException.Kind.CORRUPTED, expected, noun + " " + expected + " corrupted" + where
+                    + ": its header announces a " + messageLength + "-byte message in a frame of " + length + " bytes", null));
+            return false;
+        }
         return true;
     }
 
-    /** After {@link #readHeader}: checks the sequence, decodes and checks the fields; true (and the next sequence due) when all hold. */
-    boolean accept(byte[] frame, int length, Consumer<WireRunException> fail) {
+    /** After {@link #readHeader}: checks the sequence, decodes in place and checks the fields; true (and the next sequence due) when all hold. */
+    boolean accept(DirectBuffer frame, int offset, int length, Consumer<WireRunException> fail) {
         if (seq != expected) {
             fail.accept(seq < expected
                     ? new WireRunException(WireRunException.Kind.DUPLICATED, seq, noun + " " + seq + " duplicated" + where
@@ -68,11 +77,15 @@ final class FrameCheck<T> {
         }
         if (seq == corruptSequence && !corrupted) {
             corrupted = true;
-            frame[WireRun.HEADER + (length - WireRun.HEADER) / 2] ^= 0x5A;
+            corruptCopy = new UnsafeBuffer(new byte[length]);
+            corruptCopy.putBytes(0, frame, offset, length);
+            int at = WireRun.HEADER + messageLength / 2;
+            corruptCopy.putByte(at, (byte) (corruptCopy.getByte(at) ^ 0x5A));
+            frame = corruptCopy;
+            offset = 0;
         }
         try {
-            codec.load(frame, WireRun.HEADER, length - WireRun.HEADER);
-            codec.decode(target);
+            codec.decode(frame, offset + WireRun.HEADER, messageLength, target);
         } catch (RuntimeException e) {
             fail.accept(new WireRunException(WireRunException.Kind.CORRUPTED, seq, noun + " " + seq + " corrupted" + where
                     + ": decoding failed: " + e, e));

@@ -1,6 +1,10 @@
 package org.wireshootout.wire;
 
+import org.agrona.BufferUtil;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.OwnedBuffer;
 
 import java.util.List;
 
@@ -61,14 +65,20 @@ public final class Payload<T> {
     /** The checksum of a decoded message. */
     public long checksum(T decoded) { return checksum.of(decoded); }
 
-    /** A new codec of this format, with its own buffers (one per thread). */
-    public Codec<T> newCodec() { return codecs.get(); }
+    /**
+     * A new codec of this format on the caller-owned seam (one per thread): it writes a message into a frame the
+     * transport lends and reads one where the transport delivers it.
+     */
+    public BufferCodec<T> newCodec() {
+        Codec<T> codec = codecs.get();
+        return codec instanceof OwnedBuffer ? ((OwnedBuffer<T>) codec).codec() : new CopyingCodec<>(format, codec);
+    }
 
     /** A new, reusable decode target. */
     public T newTarget() { return targets.get(); }
 
     /**
-     * Encodes every message with one codec, copies the bytes out, loads them into another codec and decodes:
+     * Encodes every message with one codec into native memory at an offset and decodes it there with another:
      * the format must give back each message exactly before anything is timed. Returns the largest encoded
      * length; throws naming the first message that does not come back equal. Done once per payload.
      */
@@ -78,23 +88,19 @@ public final class Payload<T> {
     }
 
     private int checkEveryMessage() {
-        Codec<T> writer = newCodec();
-        Codec<T> reader = newCodec();
+        BufferCodec<T> writer = newCodec();
+        BufferCodec<T> reader = newCodec();
         T target = newTarget();
-        byte[] scratch = new byte[1 << 16];
+        // native memory at an offset, as a transport's frame is
+        UnsafeBuffer frame = new UnsafeBuffer(BufferUtil.allocateDirectAligned(1 << 16, 64));
+        int at = WireRun.HEADER;
         int max = 0;
         for (int i = 0; i < messages.size(); i++) {
             T m = messages.get(i);
             int len;
             try {
-                len = writer.encode(m);
-                if (len > scratch.length) scratch = new byte[Math.max(len, scratch.length * 2)];
-                int copied = writer.copyTo(scratch, 0);
-                if (copied != len) {
-                    throw new IllegalStateException("copyTo gave " + copied + " bytes after encode returned " + len);
-                }
-                reader.load(scratch, 0, len);
-                reader.decode(target);
+                len = writer.encode(m, frame, at);
+                reader.decode(frame, at, len, target);
             } catch (RuntimeException e) {
                 throw new IllegalArgumentException("format " + format + " cannot carry " + kind + " message #" + i
                         + " of " + source + ": " + e, e);

@@ -6,6 +6,8 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -21,6 +23,34 @@ final class QueueTransport implements Transport {
         // Chronicle's usage analytics are off for a benchmark (no network from a timed run)
         System.setProperty("chronicle.analytics.disable", "true");
     }
+
+    /** An echo run is two queues on directories of their own; across processes the parent makes the directory and each side opens it. */
+    static final TransportProvider PROVIDER = new TransportProvider() {
+        @Override
+        public Transport open(TransportKind kind, TransportOptions options) {
+            return new QueueTransport(options);
+        }
+
+        @Override
+        public EchoTransport openEcho(TransportKind kind, TransportOptions options) {
+            return EchoTransport.pair(kind, () -> new QueueTransport(options));
+        }
+
+        @Override
+        public Transport host(TransportKind kind, TransportOptions options) {
+            return new QueueTransport(options);
+        }
+
+        @Override
+        public String attachPoint(Transport hosted) {
+            return ((QueueTransport) hosted).attachPoint();
+        }
+
+        @Override
+        public Transport attach(TransportKind kind, TransportOptions options, String attachPoint) {
+            return new QueueTransport(java.nio.file.Paths.get(attachPoint), false);
+        }
+    };
 
     private final Path dir;
     private final ChronicleQueue queue;
@@ -51,27 +81,83 @@ final class QueueTransport implements Transport {
 
     @Override
     public Publisher publisher() {
-        ExcerptAppender appender = queue.createAppender();
-        return new Publisher() {
-            @Override
-            public boolean offer(byte[] frame, int length) {
-                try (DocumentContext dc = appender.writingDocument()) {
-                    dc.wire().bytes().write(frame, 0, length);
-                }
-                return true;
-            }
+        return new QueuePublisher(queue.createAppender());
+    }
 
-            @Override
-            public void close() {
-                appender.close();
+    /**
+     * One document per frame: {@code writingDocument}, the frame written in place in the queue's mapped memory at the
+     * document's write position, {@code writeSkip} by the frame's length, close. Where the room for the frame is not
+     * one contiguous piece of the mapping (never seen with frames this small), the frame goes through a scratch
+     * buffer and is written with {@code Bytes.write}, a copy.
+     */
+    private static final class QueuePublisher implements Publisher {
+        private final ExcerptAppender appender;
+        private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+        private UnsafeBuffer scratch = new UnsafeBuffer(new byte[0]);
+        private DocumentContext dc;
+        private boolean inPlace;
+
+        QueuePublisher(ExcerptAppender appender) {
+            this.appender = appender;
+        }
+
+        @Override
+        public boolean tryClaim(int length) {
+            dc = appender.writingDocument();
+            Bytes<?> bytes = dc.wire().bytes();
+            long position = bytes.writePosition();
+            long address = bytes.addressForWrite(position);
+            inPlace = length == 0 || bytes.addressForWrite(position + length - 1) == address + length - 1;
+            if (inPlace) {
+                view.wrap(address, length);
+            } else if (scratch.capacity() < length) {
+                scratch = new UnsafeBuffer(new byte[Math.max(length, 2 * scratch.capacity())]);
             }
-        };
+            return true;
+        }
+
+        @Override
+        public MutableDirectBuffer buffer() {
+            return inPlace ? view : scratch;
+        }
+
+        @Override
+        public int offset() {
+            return 0;
+        }
+
+        @Override
+        public boolean commit(int used) {
+            Bytes<?> bytes = dc.wire().bytes();
+            if (inPlace) {
+                bytes.writeSkip(used);
+            } else {
+                bytes.write(scratch.byteArray(), 0, used);
+            }
+            dc.close();
+            dc = null;
+            return true;
+        }
+
+        @Override
+        public void abort() {
+            if (dc == null) return;
+            dc.rollbackOnClose();
+            dc.close();
+            dc = null;
+        }
+
+        @Override
+        public void close() {
+            abort();
+            appender.close();
+        }
     }
 
     @Override
     public Subscriber subscriber() {
         ExcerptTailer tailer = queue.createTailer();
-        byte[] copy = new byte[1 << 16];
+        UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
         return new Subscriber() {
             @Override
             public int poll(FrameSink sink, int limit) {
@@ -81,12 +167,9 @@ final class QueueTransport implements Transport {
                         if (!dc.isPresent()) break;
                         Bytes<?> bytes = dc.wire().bytes();
                         int length = (int) bytes.readRemaining();
-                        if (length > copy.length) {
-                            throw new IllegalStateException("queue: a document of " + length + " bytes at index "
-                                    + Long.toHexString(dc.index()) + " is larger than any frame this room sends");
-                        }
-                        bytes.read(copy, 0, length);
-                        sink.onFrame(copy, length);
+                        // the document where it lies in the mapped file, contiguous for its whole length
+                        view.wrap(bytes.addressForRead(bytes.readPosition(), length), length);
+                        sink.onFrame(view, 0, length);
                         n++;
                     }
                 }
@@ -104,7 +187,7 @@ final class QueueTransport implements Transport {
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("implementation", "Chronicle Queue " + ChronicleQueue.class.getPackage().getImplementationVersion()
-                + " (SingleChronicleQueue, binary); appender.writingDocument, tailer.readingDocument");
+                + " (SingleChronicleQueue, binary); appender.writingDocument with the frame encoded in place in the mapped file, tailer.readingDocument decoded in place");
         m.put("directory", dir.toString());
         m.put("rollCycle", String.valueOf(queue.rollCycle()));
         return m;

@@ -1,5 +1,8 @@
 package org.wireshootout.wire;
 
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
 import java.util.Map;
 
 /**
@@ -9,19 +12,40 @@ import java.util.Map;
  */
 public interface Transport extends AutoCloseable {
 
-    /** The sending end. */
+    /**
+     * The sending end: a frame is written in place in the transport's own memory. {@link #tryClaim} takes room for
+     * it, the caller writes the frame into {@link #buffer()} from {@link #offset()} and {@link #commit}s it; nothing
+     * is copied on the way unless the transport cannot lend its memory for a frame of that length (then
+     * {@link #describe} says so).
+     */
     interface Publisher extends AutoCloseable {
-        /** Publishes {@code length} bytes of {@code frame} as one message; false when the transport refuses it now (back-pressure). */
-        boolean offer(byte[] frame, int length);
+        /** Takes room for a frame of at most {@code length} bytes; false when the transport refuses it now (back-pressure). */
+        boolean tryClaim(int length);
+
+        /** Where the claimed frame goes, valid from {@link #tryClaim} returning true until {@link #commit} or {@link #abort}. */
+        MutableDirectBuffer buffer();
+
+        /** The claimed frame's first byte in {@link #buffer()}. */
+        int offset();
+
+        /**
+         * Publishes the first {@code used} bytes of the claim (a transport whose frames have a fixed length once
+         * claimed sends the whole claim; the frame's own header says how much of it is the message). False when the
+         * transport refuses it now: the frame stays claimed and written, and the caller commits again.
+         */
+        boolean commit(int used);
+
+        /** Gives the claim back without publishing it (the frame could not be written). */
+        void abort();
 
         @Override
         default void close() {
         }
     }
 
-    /** What a subscriber hands each message to: the bytes copied into {@code frame}, valid until the call returns. */
+    /** What a subscriber hands each message to: the frame where it lies in the transport's memory, valid until the call returns. */
     interface FrameSink {
-        void onFrame(byte[] frame, int length);
+        void onFrame(DirectBuffer buffer, int offset, int length);
     }
 
     /** The receiving end. */

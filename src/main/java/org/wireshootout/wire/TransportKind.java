@@ -7,18 +7,20 @@ import java.util.Locale;
 /** The transports a run can cross, by the names the command line and results use. */
 public enum TransportKind {
     /** Agrona's one-to-one ring buffer in this process: the floor, no transport at all. */
-    ring("ring"),
+    ring("ring", RingTransport.PROVIDER),
     /** Aeron IPC through an embedded media driver: shared-memory log buffers. */
-    aeronIpc("aeron-ipc"),
+    aeronIpc("aeron-ipc", AeronTransport.IPC),
     /** Aeron UDP unicast over 127.0.0.1 through an embedded media driver. */
-    aeronUdp("aeron-udp"),
+    aeronUdp("aeron-udp", AeronTransport.UDP),
     /** Chronicle Queue: an appender and a tailer on a temporary directory. */
-    queue("queue");
+    queue("queue", QueueTransport.PROVIDER);
 
     private final String label;
+    private final TransportProvider provider;
 
-    TransportKind(String label) {
+    TransportKind(String label, TransportProvider provider) {
         this.label = label;
+        this.provider = provider;
     }
 
     public String label() {
@@ -27,45 +29,42 @@ public enum TransportKind {
 
     /** Starts this transport for one run. */
     public Transport open(TransportOptions options) {
-        switch (this) {
-            case ring: return new RingTransport(options);
-            case aeronIpc: return new AeronTransport(this, options);
-            case aeronUdp: return new AeronTransport(this, options);
-            case queue: return new QueueTransport(options);
-            default: throw new AssertionError(this);
-        }
+        return provider.open(this, options);
+    }
+
+    /** Starts both directions of an echo run. */
+    EchoTransport openEcho(TransportOptions options) {
+        return provider.openEcho(this, options);
     }
 
     /** True for the transports that can cross between JVMs (all but the in-process ring). */
     public boolean crossesProcesses() {
-        return this != ring;
+        return provider.crossesProcesses();
+    }
+
+    /** True for the transports whose echo runs can put the echoer in another JVM or host. */
+    public boolean echoesAcrossProcesses() {
+        return provider.echoesAcrossProcesses();
+    }
+
+    /** True when the transport runs threads of its own (a media driver). */
+    boolean runsOwnThreads() {
+        return provider.runsOwnThreads();
     }
 
     /** For the cross-process mode: starts what the sender and receiver JVMs attach to (Aeron's driver, the queue's directory). */
     Transport host(TransportOptions options) {
-        switch (this) {
-            case aeronIpc:
-            case aeronUdp: return new AeronTransport(this, options, AeronTransport.Mode.HOST);
-            case queue: return new QueueTransport(options);
-            default: throw new IllegalArgumentException(label + " runs within one process only");
-        }
+        return provider.host(this, options);
     }
 
     /** What {@link #attach} needs, from a transport {@link #host} made. */
     static String attachPoint(Transport hosted) {
-        if (hosted instanceof AeronTransport) return ((AeronTransport) hosted).attachPoint();
-        if (hosted instanceof QueueTransport) return ((QueueTransport) hosted).attachPoint();
-        throw new IllegalArgumentException(hosted.kind().label + " cannot be attached to");
+        return hosted.kind().provider.attachPoint(hosted);
     }
 
     /** In a sender or receiver JVM: attaches to what the parent hosts. */
     Transport attach(TransportOptions options, String attachPoint) {
-        switch (this) {
-            case aeronIpc:
-            case aeronUdp: return AeronTransport.attach(this, options, attachPoint);
-            case queue: return new QueueTransport(java.nio.file.Paths.get(attachPoint), false);
-            default: throw new IllegalArgumentException(label + " runs within one process only");
-        }
+        return provider.attach(this, options, attachPoint);
     }
 
     public static TransportKind byLabel(String label) {

@@ -68,10 +68,14 @@ public final class WireResult {
     private String echoerPinning;
 
     WireResult(Payload<?> payload, TransportKind transport, Map<String, Object> transportDetails, Map<String, String> transportThreads,
-               WireConfig config, Histogram histogram,
-               Histogram fromActualSend, Histogram[] windows, long sent, long received, long clipped, long backPressureEvents, long backPressureRetries,
-               long firstMeasuredIntended, long lastSendNanos, long lastIntended, long maxSendLagNanos, int maxFrameBytes,
-               String senderPinning, String receiverPinning, IdleKind receiverIdle) {
+               WireConfig config, SideFigures.Sender s, SideFigures.Receiver r) {
+        Histogram histogram = r.histogram;
+        Histogram fromActualSend = r.fromActualSend;
+        Histogram[] windows = r.windows;
+        long sent = s.sent;
+        long firstMeasuredIntended = s.firstMeasuredIntended;
+        long lastSendNanos = s.lastSendNanos;
+        IdleKind receiverIdle = r.idle;
         this.kind = payload.kind();
         this.mode = config.echo ? "echo" : "one-way";
         this.format = payload.format();
@@ -83,16 +87,16 @@ public final class WireResult {
         this.messages = config.messages;
         this.warmupMessages = config.warmupMessages;
         this.sent = sent;
-        this.received = received;
-        this.clipped = clipped;
-        this.backPressureEvents = backPressureEvents;
-        this.backPressureRetries = backPressureRetries;
-        this.maxSendLagNanos = maxSendLagNanos;
-        this.finalSendLagNanos = lastSendNanos - lastIntended;
-        this.maxFrameBytes = maxFrameBytes;
+        this.received = r.received;
+        this.clipped = r.clipped;
+        this.backPressureEvents = s.backPressureEvents;
+        this.backPressureRetries = s.backPressureRetries;
+        this.maxSendLagNanos = s.maxSendLagNanos;
+        this.finalSendLagNanos = lastSendNanos - s.lastIntended;
+        this.maxFrameBytes = s.maxFrameBytes;
         this.p99BoundNanos = config.p99BoundNanos;
-        this.senderPinning = senderPinning;
-        this.receiverPinning = receiverPinning;
+        this.senderPinning = s.pinning;
+        this.receiverPinning = r.pinning;
         this.receiverIdle = receiverIdle.name() + (config.receiverIdle == null ? " (auto)" : "");
         this.histogram = histogram;
         this.fromActualSend = fromActualSend;

@@ -1,14 +1,7 @@
 package org.wireshootout.wire;
 
-import org.HdrHistogram.Histogram;
-import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.UnsafeBuffer;
-import org.wireshootout.codec.Codec;
-
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -16,14 +9,11 @@ import java.util.concurrent.TimeUnit;
  * One run of one payload over one transport at one offered rate: the sender and receiver threads, the checks,
  * and the result.
  *
- * <p>The schedule: message {@code s} is meant to go at {@code start + s / rate}. The sender spins until that
- * moment (or sends at once when it is already late), encodes, copies the frame into the transport and, when
- * the transport refuses it, counts one back-pressure event and retries. The frame carries its sequence number,
- * its intended send time and the checksum of its fields ahead of the codec's bytes. The receiver takes every
- * frame in order, decodes it, takes the time, checks the sequence and the checksum and records
- * {@code now - intended} (after the warm-up messages). Measuring from the intended time is what makes a stall
- * count for every message it delays, not just the one it hit: with {@code now - actual send time} a stalled
- * sender would simply send later and the delay would vanish from the record (coordinated omission).
+ * <p>The threads are their own classes: the {@link Sender} keeps the schedule and encodes each message straight into
+ * a frame claimed in the transport's memory, the {@link Receiver} decodes each where the transport delivers it and
+ * records its latency from the intended send time, and in echo mode the {@link Echoer} sends each back. What they
+ * share is a {@link RunControl}; what they measured comes back as {@link SideFigures}. The frame carries its sequence
+ * number, its intended send time and the checksum of its fields ahead of the codec's bytes.
  *
  * <p>Both threads use {@code System.nanoTime()}, one clock in one process.
  *
@@ -35,11 +25,11 @@ import java.util.concurrent.TimeUnit;
 public final class WireRun<T> {
     /**
      * Frame header: sequence (8 bytes), intended send time in ns (8), the time the sender actually started on the
-     * message (8), field checksum (8), then the codec's bytes.
+     * message (8), field checksum (8), the length of the codec's message (4), 4 bytes unused (so the message starts
+     * 8-byte aligned in the frame), then the codec's bytes. A frame is claimed at the payload's largest verified
+     * encoding; the length says how much of it this message fills.
      */
-    static final int HEADER = 32;
-    private static final long HIGHEST_LATENCY_NS = TimeUnit.SECONDS.toNanos(60);
-    private static final int WINDOWS = 10;
+    static final int HEADER = 40;
 
     /** Test hook: sees every message the receiver accepted, after its checks. */
     public interface Observer<T> {
@@ -61,42 +51,12 @@ public final class WireRun<T> {
     private Role role = Role.BOTH;
     private Runnable onReady = () -> { };
 
-    private volatile WireRunException failure;
-    private volatile boolean senderDone;
-    private boolean dropped;
-    private volatile long startNanos;
-
-    // sender's figures, published by senderDone
-    private long backPressureEvents;
-    private long backPressureRetries;
-    private long sent;
-    private long firstMeasuredIntended = -1;
-    private long lastSendNanos;
-    private long lastIntended;
-    private long maxSendLagNanos;
-    private String senderPinning;
-
-    // receiver's figures, read after join
-    private final Histogram histogram = new Histogram(HIGHEST_LATENCY_NS, 3);
-    private final Histogram fromActualSend = new Histogram(HIGHEST_LATENCY_NS, 3);
-    private final Histogram[] windows = new Histogram[WINDOWS];
-    private long received;
-    private long clipped;
-    private String receiverPinning;
-    private IdleKind receiverIdle;
-
-    // the echoer's figures, read after join
-    private long echoed;
-    private long echoBackPressureEvents;
-    private String echoerPinning;
-
     public WireRun(Payload<T> payload, TransportKind kind, TransportOptions transportOptions, WireConfig config, Observer<T> observer) {
         this.payload = payload;
         this.kind = kind;
         this.transportOptions = transportOptions;
         this.config = config;
         this.observer = observer;
-        for (int i = 0; i < WINDOWS; i++) windows[i] = new Histogram(HIGHEST_LATENCY_NS, 2);
     }
 
     public WireRun(Payload<T> payload, TransportKind kind, TransportOptions transportOptions, WireConfig config) {
@@ -107,14 +67,17 @@ public final class WireRun<T> {
     public WireResult run() {
         int maxEncoded = payload.verifyRoundTrip();
         long t0 = System.nanoTime();
-        Transport transport = config.echo ? EchoTransport.open(kind, transportOptions) : kind.open(transportOptions);
-        WireResult result;
+        Transport transport = config.echo ? kind.openEcho(transportOptions) : kind.open(transportOptions);
+        SideFigures f;
         try {
-            result = runOn(transport, maxEncoded);
+            f = runOn(transport, maxEncoded);
         } finally {
             transport.close();
         }
-        return result == null ? null : result.withWallSeconds((System.nanoTime() - t0) / 1e9);
+        f.rethrow("");
+        if (f.sender == null || f.receiver == null) return null;
+        WireResult result = new WireResult(payload, kind, transport.describe(), transport.ownThreads(), config, f.sender, f.receiver);
+        return (f.echoer != null ? result.withEchoer(f.echoer.pinning) : result).withWallSeconds((System.nanoTime() - t0) / 1e9);
     }
 
     /**
@@ -129,57 +92,31 @@ public final class WireRun<T> {
     /** Echo mode across two hosts, the echoer's side; returns how many messages it echoed. */
     public long runEchoerOnly() {
         role = Role.ECHOER;
-        run();
-        return echoed;
+        int maxEncoded = payload.verifyRoundTrip();
+        SideFigures f;
+        try (Transport transport = kind.openEcho(transportOptions)) {
+            f = runOn(transport, maxEncoded);
+        }
+        f.rethrow("");
+        return f.echoer.echoed;
     }
 
     /**
      * One side of a cross-process run on a transport attached to the parent's; {@code onReady} runs once the side
-     * has its publisher or subscriber. Returns that side's figures for {@link CrossProcess} to merge.
+     * has its publisher or subscriber. Returns that side's figures (and its failure, if it had one) for
+     * {@link CrossProcess} to merge.
      */
-    Map<String, Object> runSide(Role side, Transport attached, Runnable onReady) {
+    SideFigures runSide(Role side, Transport attached, Runnable onReady) {
         if (side == Role.BOTH) throw new IllegalArgumentException("one side only");
         this.role = side;
         this.onReady = onReady;
         int maxEncoded = payload.verifyRoundTrip();
-        Map<String, Object> m = new LinkedHashMap<>();
-        try {
-            runOn(attached, maxEncoded);
-        } catch (WireRunException e) {
-            m.put("failureKind", e.kind().name());
-            m.put("failureSequence", e.sequence());
-            m.put("failure", e.getMessage());
+        SideFigures f = runOn(attached, maxEncoded);
+        if (f.receiver != null) {
+            f.receiver.transportDetails = attached.describe();
+            f.receiver.transportThreads = attached.ownThreads();
         }
-        if (sends()) {
-            m.put("sent", sent);
-            m.put("backPressureEvents", backPressureEvents);
-            m.put("backPressureRetries", backPressureRetries);
-            m.put("firstMeasuredIntended", firstMeasuredIntended);
-            m.put("lastSendNanos", lastSendNanos);
-            m.put("lastIntended", lastIntended);
-            m.put("maxSendLagNanos", maxSendLagNanos);
-            m.put("maxFrameBytes", maxEncoded + HEADER);
-            m.put("senderPinning", senderPinning);
-        }
-        if (echoes()) {
-            m.put("echoed", echoed);
-            m.put("echoBackPressureEvents", echoBackPressureEvents);
-            m.put("echoerPinning", echoerPinning);
-        }
-        if (receives()) {
-            m.put("transportDetails", attached.describe());
-            m.put("transportThreads", attached.ownThreads());
-            m.put("received", received);
-            m.put("clipped", clipped);
-            m.put("receiverPinning", receiverPinning);
-            m.put("receiverIdle", receiverIdle == null ? null : receiverIdle.name());
-            m.put("histogram", WireResult.encode(histogram));
-            m.put("fromActualSend", WireResult.encode(fromActualSend));
-            List<String> w = new ArrayList<>();
-            for (Histogram h : windows) w.add(WireResult.encode(h));
-            m.put("windows", w);
-        }
-        return m;
+        return f;
     }
 
     private boolean sends() {
@@ -194,286 +131,76 @@ public final class WireRun<T> {
         return config.echo && (role == Role.BOTH || role == Role.ECHOER);
     }
 
-    private WireResult runOn(Transport transport, int maxEncoded) {
-        boolean sending = sends();
-        boolean receiving = receives();
-        boolean echoing = echoes();
-        CountDownLatch ready = new CountDownLatch((sending ? 1 : 0) + (receiving ? 1 : 0) + (echoing ? 1 : 0));
+    /** Runs this JVM's threads on {@code transport}; their figures, with the first failure in them (not thrown). */
+    private SideFigures runOn(Transport transport, int maxEncoded) {
+        RunControl run = new RunControl(config, kind, sends(), echoes());
+        SideFigures f = new SideFigures();
+        Sender<T> sender = sends() ? new Sender<>(payload, run, maxEncoded) : null;
+        Receiver<T> receiver = receives() ? new Receiver<>(payload, run, observer) : null;
+        Echoer<T> echoer = echoes() ? new Echoer<>(payload, run, maxEncoded) : null;
+        CountDownLatch ready = new CountDownLatch((sender != null ? 1 : 0) + (receiver != null ? 1 : 0) + (echoer != null ? 1 : 0));
         CountDownLatch go = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
-        if (echoing) threads.add(new Thread(() -> guard(() -> echo((EchoTransport) transport, maxEncoded, ready, go)), "wire-echoer"));
-        if (receiving) threads.add(new Thread(() -> guard(() -> receive(transport, ready, go)), "wire-receiver"));
-        if (sending) threads.add(new Thread(() -> guard(() -> send(transport, maxEncoded, ready, go)), "wire-sender"));
-        for (Thread t : threads) {
-            t.setDaemon(true);
-            t.start();
-        }
+        if (echoer != null) threads.add(thread("wire-echoer", run, () -> f.echoer = echoer.run((EchoTransport) transport, ready, go)));
+        if (receiver != null) threads.add(thread("wire-receiver", run, () -> f.receiver = receiver.run(transport, ready, go)));
+        if (sender != null) threads.add(thread("wire-sender", run, () -> f.sender = sender.run(transport, ready, go)));
+        for (Thread t : threads) t.start();
         try {
             long readyLimit = role == Role.BOTH ? 30 : 90;
             long readyBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(readyLimit);
-            while (!ready.await(20, TimeUnit.MILLISECONDS) && failure == null) {
+            while (!ready.await(20, TimeUnit.MILLISECONDS) && !run.failed()) {
                 if (System.nanoTime() - readyBy > 0) {
-                    fail(new WireRunException(WireRunException.Kind.FAILED, -1, "sender and receiver were not ready within " + readyLimit + " s", null));
+                    run.fail(new WireRunException(WireRunException.Kind.FAILED, -1, "sender and receiver were not ready within " + readyLimit + " s", null));
                 }
             }
-            if (failure != null) {
+            if (run.failed()) {
                 go.countDown();
                 for (Thread t : threads) t.join(5_000);
-                throw failure;
+                return withFailure(f, run.failure());
             }
             onReady.run();
-            startNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(10);
+            run.startNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(10);
             go.countDown();
             long scheduleNs = (long) (config.messages / config.rate * 1e9);
             long limitMs = TimeUnit.NANOSECONDS.toMillis(scheduleNs + config.stallTimeoutNanos + config.quietTimeoutNanos) + 30_000;
             boolean alive = false;
             for (Thread t : threads) {
-                t.join(Math.max(1, limitMs - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos)));
+                t.join(Math.max(1, limitMs - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - run.startNanos)));
                 alive |= t.isAlive();
             }
             if (alive) {
-                fail(new WireRunException(WireRunException.Kind.FAILED, received,
+                long received = receiver == null ? -1 : receiver.figures().received;
+                run.fail(new WireRunException(WireRunException.Kind.FAILED, received,
                         "run did not finish within " + limitMs + " ms (received " + received + " of " + config.messages + ")", null));
                 for (Thread t : threads) t.join(5_000);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            fail(new WireRunException(WireRunException.Kind.FAILED, -1, "interrupted", e));
+            run.fail(new WireRunException(WireRunException.Kind.FAILED, -1, "interrupted", e));
         }
-        if (failure != null) throw failure;
-        if (!sending || !receiving) return null;
-        WireResult result = new WireResult(payload, kind, transport.describe(), transport.ownThreads(), config, histogram, fromActualSend,
-                windows, sent, received, clipped, backPressureEvents, backPressureRetries, firstMeasuredIntended, lastSendNanos,
-                lastIntended, maxSendLagNanos, maxEncoded + HEADER, senderPinning, receiverPinning, receiverIdle);
-        return echoing ? result.withEchoer(echoerPinning) : result;
+        return run.failed() ? withFailure(f, run.failure()) : f;
     }
 
-    private void guard(Runnable body) {
-        try {
-            body.run();
-        } catch (WireRunException e) {
-            fail(e);
-        } catch (RuntimeException | Error e) {
-            fail(new WireRunException(WireRunException.Kind.FAILED, -1, Thread.currentThread().getName() + " failed: " + e, e));
-        }
+    private static SideFigures withFailure(SideFigures f, WireRunException e) {
+        f.failureKind = e.kind();
+        f.failureSequence = e.sequence();
+        f.failure = e.getMessage();
+        f.cause = e;
+        return f;
     }
 
-    private void fail(WireRunException e) {
-        synchronized (this) {
-            if (failure == null) failure = e;
-        }
-    }
-
-    private void send(Transport transport, int maxEncoded, CountDownLatch ready, CountDownLatch go) {
-        senderPinning = Pinning.bind(config.senderCpu);
-        Codec<T> codec = payload.newCodec();
-        byte[] frame = new byte[HEADER + maxEncoded];
-        UnsafeBuffer header = new UnsafeBuffer(frame);
-        int cycle = payload.size();
-        double intervalNs = 1e9 / config.rate;
-        long total = config.messages;
-        long warmup = config.warmupMessages;
-        try (Transport.Publisher publisher = transport.publisher()) {
-            ready.countDown();
-            awaitGo(go);
-            long start = startNanos;
-            for (long seq = 0; seq < total; seq++) {
-                long intended = start + (long) (seq * intervalNs);
-                long now;
-                while ((now = System.nanoTime()) < intended) {
-                    if (failure != null) return;
-                    Thread.onSpinWait();
-                }
-                if (failure != null) return;
-                int index = (int) (seq % cycle);
-                int length = encodeInto(codec, payload.message(index), frame, maxEncoded, seq);
-                header.putLong(0, seq);
-                header.putLong(8, intended);
-                header.putLong(16, now);
-                header.putLong(24, payload.checksumOf(index));
-                long retries = offer(publisher, frame, HEADER + length, seq, "message");
-                if (retries < 0) return;
-                if (retries > 0) {
-                    backPressureEvents++;
-                    backPressureRetries += retries;
-                }
-                long after = System.nanoTime();
-                if (seq >= warmup) {
-                    if (firstMeasuredIntended < 0) firstMeasuredIntended = intended;
-                    maxSendLagNanos = Math.max(maxSendLagNanos, after - intended);
-                }
-                lastSendNanos = after;
-                lastIntended = intended;
-                sent = seq + 1;
+    /** A daemon thread whose failure, whatever it is, becomes the run's (named after the thread). */
+    private static Thread thread(String name, RunControl run, Runnable body) {
+        Thread t = new Thread(() -> {
+            try {
+                body.run();
+            } catch (WireRunException e) {
+                run.fail(e);
+            } catch (RuntimeException | Error e) {
+                run.fail(new WireRunException(WireRunException.Kind.FAILED, -1, Thread.currentThread().getName() + " failed: " + e, e));
             }
-        } finally {
-            senderDone = true;
-        }
-    }
-
-    /** Encodes {@code message} and copies its bytes behind the header of {@code frame}; returns their length. */
-    private int encodeInto(Codec<T> codec, T message, byte[] frame, int maxEncoded, long seq) {
-        int length = codec.encode(message);
-        if (length > maxEncoded) {
-            throw new WireRunException(WireRunException.Kind.FAILED, seq, "message " + seq + " encoded to " + length
-                    + " bytes, more than the " + maxEncoded + " the round-trip check saw", null);
-        }
-        codec.copyTo(frame, HEADER);
-        return length;
-    }
-
-    /**
-     * Offers the frame until the transport takes it: the retries it took (0 when taken at once), or -1 when the run
-     * failed elsewhere meanwhile; a refusal longer than the stall timeout fails the run naming the message.
-     */
-    private long offer(Transport.Publisher publisher, byte[] frame, int length, long seq, String what) {
-        if (publisher.offer(frame, length)) return 0;
-        long refusedAt = System.nanoTime();
-        long retries = 0;
-        do {
-            retries++;
-            if (failure != null) return -1;
-            if (System.nanoTime() - refusedAt > config.stallTimeoutNanos) {
-                throw new WireRunException(WireRunException.Kind.STALLED, seq, kind.label() + " refused " + what + " " + seq
-                        + " for " + TimeUnit.NANOSECONDS.toSeconds(config.stallTimeoutNanos) + " s (receiver stuck?)", null);
-            }
-            Thread.onSpinWait();
-        } while (!publisher.offer(frame, length));
-        return retries;
-    }
-
-    private void awaitGo(CountDownLatch go) {
-        try {
-            go.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new WireRunException(WireRunException.Kind.FAILED, -1, "interrupted before the start", e);
-        }
-    }
-
-    /**
-     * The idle strategy of the threads that poll (receiver, echoer) on the receiver's CPU: as configured, or
-     * yield when another thread of this process polls there too (Aeron's driver, or in one-process echo mode the
-     * echoer and the receiver both), else spin.
-     */
-    private IdleKind pollerIdle(Transport transport) {
-        if (config.receiverIdle != null) return config.receiverIdle;
-        if (config.echo && role == Role.BOTH) return IdleKind.yield;
-        return config.receiverCpu >= 0 && transport.ownThreads().containsValue("CPU " + config.receiverCpu) ? IdleKind.yield : IdleKind.spin;
-    }
-
-    private void receive(Transport transport, CountDownLatch ready, CountDownLatch go) {
-        receiverPinning = Pinning.bind(config.receiverCpu);
-        Receiver r = new Receiver();
-        receiverIdle = pollerIdle(transport);
-        try (Transport.Subscriber subscriber = transport.subscriber()) {
-            ready.countDown();
-            awaitGo(go);
-            pollAll(subscriber, r, r.check, receiverIdle.newStrategy());
-        }
-        received = r.check.expected;
-        clipped = r.clipped;
-    }
-
-    /** The echoer: out of the outbound direction, checked and decoded, re-encoded, into the return direction. */
-    private void echo(EchoTransport transport, int maxEncoded, CountDownLatch ready, CountDownLatch go) {
-        echoerPinning = Pinning.bind(config.receiverCpu);
-        Echoer e = new Echoer(maxEncoded);
-        // the subscription first: the publication waits for the far side's subscription, which may be in another JVM
-        try (Transport.Subscriber subscriber = transport.echoSubscriber(); Transport.Publisher back = transport.echoPublisher()) {
-            e.back = back;
-            ready.countDown();
-            awaitGo(go);
-            pollAll(subscriber, e, e.check, pollerIdle(transport).newStrategy());
-        }
-        echoed = e.check.expected;
-    }
-
-    /** Polls until every message has passed {@code check}; silence after the sender finished is a loss, naming the message. */
-    private void pollAll(Transport.Subscriber subscriber, Transport.FrameSink sink, FrameCheck<T> check, IdleStrategy idle) {
-        long lastProgress = System.nanoTime();
-        long begun = lastProgress;
-        while (check.expected < config.messages && failure == null) {
-            int n = subscriber.poll(sink, 64);
-            if (n > 0) {
-                lastProgress = System.nanoTime();
-            } else if (senderFinished(check.expected, begun) && System.nanoTime() - lastProgress > config.quietTimeoutNanos) {
-                throw new WireRunException(WireRunException.Kind.LOST, check.expected, check.lost(check.expected) + ": "
-                        + "the sender finished " + sent + " messages and nothing arrived for "
-                        + TimeUnit.NANOSECONDS.toSeconds(config.quietTimeoutNanos) + " s after message " + (check.expected - 1), null);
-            }
-            idle.idle(n);
-        }
-    }
-
-    /**
-     * In one process the receiver knows when the sender has finished. A receiver in its own JVM does not: it
-     * counts silence once the first message has come (or a minute after its start, for a sender that never
-     * began), so a sender that stalls longer than the quiet timeout is reported as a loss there.
-     */
-    private boolean senderFinished(long receivedSoFar, long begun) {
-        if (sends()) return senderDone;
-        return receivedSoFar > 0 || System.nanoTime() - begun > TimeUnit.SECONDS.toNanos(60);
-    }
-
-    /** The test hook that loses one message: true once, for the configured sequence. One thread applies it. */
-    private boolean dropOnce(long seq) {
-        if (seq != config.dropSequence || dropped) return false;
-        dropped = true;
-        return true;
-    }
-
-    /** The receiver's per-message work, as a sink the transport calls (no allocation per message). */
-    private final class Receiver implements Transport.FrameSink {
-        // in echo mode the test hooks act at the echoer
-        final FrameCheck<T> check = new FrameCheck<>(payload, config.echo ? "echo of message" : "message", "",
-                config.echo ? -1 : config.corruptSequence);
-        final long warmup = config.warmupMessages;
-        final long windowSize = Math.max(1, (config.messages - config.warmupMessages + WINDOWS - 1) / WINDOWS);
-        long clipped;
-
-        @Override
-        public void onFrame(byte[] frame, int length) {
-            if (failure != null || !check.readHeader(frame, length, WireRun.this::fail)) return;
-            if (!config.echo && dropOnce(check.seq)) return;
-            if (!check.accept(frame, length, WireRun.this::fail)) return;
-            long seq = check.seq;
-            long latency = check.decodedAt - check.intended;
-            if (seq >= warmup) {
-                if (latency > HIGHEST_LATENCY_NS) {
-                    latency = HIGHEST_LATENCY_NS;
-                    clipped++;
-                }
-                histogram.recordValue(latency);
-                fromActualSend.recordValue(Math.min(HIGHEST_LATENCY_NS, Math.max(0, check.decodedAt - check.actual)));
-                windows[(int) Math.min(WINDOWS - 1, (seq - warmup) / windowSize)].recordValue(latency);
-            }
-            if (observer != null) observer.onMessage(seq, check.target);
-        }
-    }
-
-    /** The echoer's per-message work: the receiver's checks, then the decoded message re-encoded and sent back. */
-    private final class Echoer implements Transport.FrameSink {
-        final FrameCheck<T> check = new FrameCheck<>(payload, "message", " at the echoer", config.corruptSequence);
-        final Codec<T> encoder = payload.newCodec();
-        final int maxEncoded;
-        final byte[] echo;
-        Transport.Publisher back;
-
-        Echoer(int maxEncoded) {
-            this.maxEncoded = maxEncoded;
-            this.echo = new byte[HEADER + maxEncoded];
-        }
-
-        @Override
-        public void onFrame(byte[] frame, int length) {
-            if (failure != null || !check.readHeader(frame, length, WireRun.this::fail) || !check.accept(frame, length, WireRun.this::fail)) return;
-            if (dropOnce(check.seq)) return; // as if the return path had lost it
-            int n = encodeInto(encoder, check.target, echo, maxEncoded, check.seq);
-            // the sender's header goes back unchanged: its sequence, intended time and checksum are what the receiver checks
-            System.arraycopy(frame, 0, echo, 0, HEADER);
-            long retries = offer(back, echo, HEADER + n, check.seq, "the echo of message");
-            if (retries > 0) echoBackPressureEvents++;
-        }
+        }, name);
+        t.setDaemon(true);
+        return t;
     }
 }
