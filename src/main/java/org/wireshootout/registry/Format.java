@@ -102,20 +102,23 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
+            .copies(JavaSerializationCodec.COPIES)
             .lenient(Labels.Leniency.MALFORMED_UTF8)
-            .build(), JavaSerializationCodec::externalizable),
+            .build(), n -> OwnedBuffer.of(n, JavaSerializationCodec.externalizable(n))),
     externalizableCBytes(Labels.of("JDK java.io serialisation + Chronicle Bytes", "Externalizable: Chronicle Bytes streams").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
+            .copies(JavaSerializationCodec.COPIES)
             .lenient(Labels.Leniency.MALFORMED_UTF8)
-            .build(), JavaSerializationCodec::externalizableChronicleBytes),
+            .build(), n -> OwnedBuffer.of(n, JavaSerializationCodec.externalizableChronicleBytes(n))),
     serializable(Labels.of("JDK java.io serialisation", "Serializable: heap, default serialisation").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.REFLECTION)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the object, the text String")
+            .copies(JavaSerializationCodec.COPIES)
             .lenient(Labels.Leniency.MALFORMED_UTF8, Labels.Leniency.FLAG_BYTE)
-            .build(), JavaSerializationCodec::serializable),
+            .build(), n -> OwnedBuffer.of(n, JavaSerializationCodec.serializable(n))),
     snakeYaml(Labels.of("SnakeYAML 2.7", "YAML: SnakeYAML, safe loading").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
