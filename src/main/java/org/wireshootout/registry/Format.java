@@ -53,7 +53,7 @@ import static org.wireshootout.codec.Labels.Width;
 public enum Format implements Row<Data> {
     baseline(Labels.of("(reference)", "baseline: timer and call only").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.NONE)
-            .marshalling(Marshalling.NONE).build(), BaselineCodec::new),
+            .marshalling(Marshalling.NONE).build(), n -> OwnedBuffer.of(n, new BaselineCodec())),
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), LimitCodec::new),
