@@ -37,15 +37,19 @@ import org.wireshootout.codec.HeapMessage;
  * <p>Fory writes some varints as a wider store and moves on by the varint's length, leaving a few bytes after the
  * varint written, which the next field then overwrites. The six-field message ends with the text's bytes (or,
  * for an empty text, its one-byte header), so nothing is written after the message; each IEX message ends with a
- * varint, and up to 3 bytes after it were found written (over a generated day), so the IEX rows stay on the owning seam (the bytes after
- * the message are the codec's own there) until they can write into the caller's buffer without a copy: an
- * {@linkplain #owning owning} support keeps the array and the {@code MemoryBuffer} over it that they always had.
+ * varint, and up to 3 bytes after it were found written (over a generated day), so the IEX rows stay on the
+ * owning seam (the bytes after the message are the codec's own there) until they can write into the caller's
+ * buffer without a copy: an {@linkplain #owning owning} support keeps the array and the {@code MemoryBuffer} over
+ * it that they always had.
  *
  * <p>Fory has no call that reads into an existing object: {@code deserialize} returns a new one (with whatever it
  * holds), so the rows copy it into the reused target and their labels say that decode allocates.
  */
 final class ForySupport {
-    /** The first size of the scratch array for memory that is not on the heap: the biggest message of either model is far smaller. */
+    /**
+     * The owning codecs' buffer, and the first size of the scratch array for memory that is not on the heap: the
+     * biggest message of either model is far smaller.
+     */
     static final int CAPACITY = 4096;
 
     final String name;
@@ -58,7 +62,7 @@ final class ForySupport {
     private byte[] scratch = new byte[0];
     /** An owning codec's buffer ({@link #owning}), else null. */
     final HeapMessage encoded;
-    /** Writes over the whole of {@link #encoded}'s array; Fory would replace the array if a message outgrew it, which is refused. */
+    /** Writes over the whole of {@link #encoded}'s array; Fory would replace it if a message outgrew it, which is refused. */
     private final MemoryBuffer own;
 
     /** For a codec on the caller-owned seam: nothing of its own to write into. */
@@ -77,7 +81,10 @@ final class ForySupport {
         for (int i = 0; i < registered.length; i++) fory.register(registered[i], FIRST_ID + i);
     }
 
-    /** For a codec that owns its buffer ({@link org.wireshootout.codec.Codec}): the array {@link #encoded} and a {@code MemoryBuffer} over it, made once. */
+    /**
+     * For a codec that owns its buffer ({@link org.wireshootout.codec.Codec}): the array {@link #encoded} and a
+     * {@code MemoryBuffer} over it, made once.
+     */
     static ForySupport owning(String name, CompatibleMode mode, Class<?>... registered) {
         return new ForySupport(name, mode, true, registered);
     }
