@@ -53,7 +53,7 @@ import static org.wireshootout.codec.Labels.Width;
 public enum Format implements Row<Data> {
     baseline(Labels.of("(reference)", "baseline: timer and call only").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.NONE)
-            .marshalling(Marshalling.NONE).build(), BaselineCodec::new),
+            .marshalling(Marshalling.NONE).build(), n -> OwnedBuffer.of(n, new BaselineCodec())),
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), LimitCodec::new),
@@ -102,20 +102,23 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
+            .copies(JavaSerializationCodec.COPIES)
             .lenient(Labels.Leniency.MALFORMED_UTF8)
-            .build(), JavaSerializationCodec::externalizable),
+            .build(), n -> OwnedBuffer.of(n, JavaSerializationCodec.externalizable(n))),
     externalizableCBytes(Labels.of("JDK java.io serialisation + Chronicle Bytes", "Externalizable: Chronicle Bytes streams").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
+            .copies(JavaSerializationCodec.COPIES)
             .lenient(Labels.Leniency.MALFORMED_UTF8)
-            .build(), JavaSerializationCodec::externalizableChronicleBytes),
+            .build(), n -> OwnedBuffer.of(n, JavaSerializationCodec.externalizableChronicleBytes(n))),
     serializable(Labels.of("JDK java.io serialisation", "Serializable: heap, default serialisation").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.REFLECTION)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the object, the text String")
+            .copies(JavaSerializationCodec.COPIES)
             .lenient(Labels.Leniency.MALFORMED_UTF8, Labels.Leniency.FLAG_BYTE)
-            .build(), JavaSerializationCodec::serializable),
+            .build(), n -> OwnedBuffer.of(n, JavaSerializationCodec.serializable(n))),
     snakeYaml(Labels.of("SnakeYAML 2.7", "YAML: SnakeYAML, safe loading").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
@@ -151,11 +154,11 @@ public enum Format implements Row<Data> {
             .allocates("protobuf-java messages are immutable: a new message and a String for the text per encode"
                     + " (plus the CodedOutputStream), a new message and String per decode")
             .build(), n -> OwnedBuffer.of(n, new ProtobufCodec(n))),
-    fory(ForyLabels.data(false), ForyCodec::schemaConsistent),
-    foryCompatible(ForyLabels.data(true), ForyCodec::compatible),
-    kryo(KryoLabels.data(), KryoCodec::new),
-    kryoFields(KryoLabels.dataFields(), KryoFieldsCodec::new),
-    avro(AvroLabels.data(), AvroCodec::new),
+    fory(ForyLabels.data(false), n -> OwnedBuffer.of(n, ForyCodec.schemaConsistent(n))),
+    foryCompatible(ForyLabels.data(true), n -> OwnedBuffer.of(n, ForyCodec.compatible(n))),
+    kryo(KryoLabels.data(), n -> OwnedBuffer.of(n, new KryoCodec(n))),
+    kryoFields(KryoLabels.dataFields(), n -> OwnedBuffer.of(n, new KryoFieldsCodec(n))),
+    avro(AvroLabels.data(), n -> OwnedBuffer.of(n, new AvroCodec(n))),
     ;
 
     private final Labels labels;

@@ -89,8 +89,8 @@ public enum IexFormat implements Row<IexMessage> {
             .marshalling(Marshalling.HAND_WRITTEN).build(), IexBinaryWireCodec::new),
     fory(ForyLabels.iex(false), IexForyCodec::schemaConsistent),
     foryCompatible(ForyLabels.iex(true), IexForyCodec::compatible),
-    kryo(KryoLabels.iex(), IexKryoCodec::new),
-    avro(AvroLabels.iex(), IexAvroCodec::new),
+    kryo(KryoLabels.iex(), n -> OwnedBuffer.of(n, new IexKryoCodec(n))),
+    avro(AvroLabels.iex(), n -> OwnedBuffer.of(n, new IexAvroCodec(n))),
     ;
 
     private final Labels labels;

@@ -11,7 +11,7 @@ import org.wireshootout.model.iex.IexMessage;
  * type ({@link IexForyMessages}), registered with explicit ids, so that the type id Fory writes before the fields
  * says which message it is. Encoding fills the type's reused instance and serialises it into the codec's array;
  * decoding gets a new instance of the type's class from Fory (it cannot read into an existing object) and copies
- * it into the target. Settings in {@link ForySupport}.
+ * it into the target. Settings in {@link ForySupport}, which says why these rows still own their buffer.
  */
 public final class IexForyCodec extends NamedCodec<IexMessage> {
     private final ForySupport fory;
@@ -19,7 +19,7 @@ public final class IexForyCodec extends NamedCodec<IexMessage> {
 
     private IexForyCodec(String name, CompatibleMode mode) {
         super(name);
-        this.fory = new ForySupport(name, mode, IexForyMessages.CLASSES);
+        this.fory = ForySupport.owning(name, mode, IexForyMessages.CLASSES);
     }
 
     public static IexForyCodec schemaConsistent(String name) {
