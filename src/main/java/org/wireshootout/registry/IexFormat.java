@@ -87,8 +87,8 @@ public enum IexFormat implements Row<IexMessage> {
     binaryWire(Labels.of("Chronicle Wire", "BinaryWire: field names, variable widths, direct Bytes").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), IexBinaryWireCodec::new),
-    fory(ForyLabels.iex(false), IexForyCodec::schemaConsistent),
-    foryCompatible(ForyLabels.iex(true), IexForyCodec::compatible),
+    fory(ForyLabels.iex(false), n -> OwnedBuffer.of(n, IexForyCodec.schemaConsistent(n))),
+    foryCompatible(ForyLabels.iex(true), n -> OwnedBuffer.of(n, IexForyCodec.compatible(n))),
     kryo(KryoLabels.iex(), n -> OwnedBuffer.of(n, new IexKryoCodec(n))),
     avro(AvroLabels.iex(), n -> OwnedBuffer.of(n, new IexAvroCodec(n))),
     ;

@@ -37,10 +37,9 @@ import org.wireshootout.codec.HeapMessage;
  * <p>Fory writes some varints as a wider store and moves on by the varint's length, leaving a few bytes after the
  * varint written, which the next field then overwrites. The six-field message ends with the text's bytes (or,
  * for an empty text, its one-byte header), so nothing is written after the message; each IEX message ends with a
- * varint, and up to 3 bytes after it were found written (over a generated day), so the IEX rows stay on the
- * owning seam (the bytes after the message are the codec's own there) until they can write into the caller's
- * buffer without a copy: an {@linkplain #owning owning} support keeps the array and the {@code MemoryBuffer} over
- * it that they always had.
+ * varint, and up to 3 bytes after it were found written (over a generated day), so the IEX rows serialise into an
+ * array of their own (an {@linkplain #owning owning} support keeps it and the {@code MemoryBuffer} over it) and copy
+ * the message into the caller's buffer, a copy their labels name; they read the caller's buffer in place.
  *
  * <p>Fory has no call that reads into an existing object: {@code deserialize} returns a new one (with whatever it
  * holds), so the rows copy it into the reused target and their labels say that decode allocates.
