@@ -28,8 +28,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * buffer goes through one scratch area of native memory kept for the object's life: the message is copied into
  * the caller's array after an encode and out of it before a decode, a copy each way. The Chronicle rows ask for
  * native memory ({@link BufferCodec#memory()}), so those copies are only paid by a caller that gives them heap
- * memory anyway. The scratch grows to the largest room asked for, at most {@value #HEAP_ROOM} bytes (the room a
- * heap buffer gives one message), never per call.
+ * memory anyway. The scratch grows to the largest room a write asks for, at most {@value #HEAP_ROOM} bytes (the
+ * room a heap buffer gives one message), and to the longest message a read brings, never per call.
  *
  * <p>Two kinds, as the codecs had them: {@linkplain #checked() checked}, Chronicle's bounds-checked direct
  * {@code Bytes} (a {@link NativeBytes}), whose writes stop at the room with a {@code BufferOverflowException}
