@@ -58,18 +58,18 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), LimitCodec::new),
     // Chronicle Wire and Bytes: one document (4-byte header + payload) per message in a reused direct buffer
-    twireUTF(ChronicleLabels.textWire(false), n -> new TextWireCodec(n, false)),
-    twire8bit(ChronicleLabels.textWire(true), n -> new TextWireCodec(n, true)),
-    json8bit(ChronicleLabels.json8bit(), JsonWireCodec::new),
-    bwireFFF(ChronicleLabels.binaryWire(false, false, false), n -> new BinaryWireCodec(n, false, false, false)),
-    bwireTFF(ChronicleLabels.binaryWire(true, false, false), n -> new BinaryWireCodec(n, true, false, false)),
-    bwireFTF(ChronicleLabels.binaryWire(false, true, false), n -> new BinaryWireCodec(n, false, true, false)),
-    bwireTTF(ChronicleLabels.binaryWire(true, true, false), n -> new BinaryWireCodec(n, true, true, false)),
-    bwireFTT(ChronicleLabels.binaryWire(false, true, true), n -> new BinaryWireCodec(n, false, true, true)),
-    rwireUTF(ChronicleLabels.rawWire(false), n -> new RawWireCodec(n, false)),
-    rwire8bit(ChronicleLabels.rawWire(true), n -> new RawWireCodec(n, true)),
-    bytesMarshallable(ChronicleLabels.bytesMarshallable(false), BytesMarshallableCodec::fixedWidth),
-    bytesMarshallableStopBit(ChronicleLabels.bytesMarshallable(true), BytesMarshallableCodec::stopBit),
+    twireUTF(ChronicleLabels.textWire(false), n -> OwnedBuffer.of(n, new TextWireCodec(n, false))),
+    twire8bit(ChronicleLabels.textWire(true), n -> OwnedBuffer.of(n, new TextWireCodec(n, true))),
+    json8bit(ChronicleLabels.json8bit(), n -> OwnedBuffer.of(n, new JsonWireCodec(n))),
+    bwireFFF(ChronicleLabels.binaryWire(false, false, false), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, false, false, false))),
+    bwireTFF(ChronicleLabels.binaryWire(true, false, false), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, true, false, false))),
+    bwireFTF(ChronicleLabels.binaryWire(false, true, false), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, false, true, false))),
+    bwireTTF(ChronicleLabels.binaryWire(true, true, false), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, true, true, false))),
+    bwireFTT(ChronicleLabels.binaryWire(false, true, true), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, false, true, true))),
+    rwireUTF(ChronicleLabels.rawWire(false), n -> OwnedBuffer.of(n, new RawWireCodec(n, false))),
+    rwire8bit(ChronicleLabels.rawWire(true), n -> OwnedBuffer.of(n, new RawWireCodec(n, true))),
+    bytesMarshallable(ChronicleLabels.bytesMarshallable(false), n -> OwnedBuffer.of(n, BytesMarshallableCodec.fixedWidth(n))),
+    bytesMarshallableStopBit(ChronicleLabels.bytesMarshallable(true), n -> OwnedBuffer.of(n, BytesMarshallableCodec.stopBit(n))),
     jackson(Labels.of("Jackson 2.22", "Jackson: heap byte[], streaming API").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
