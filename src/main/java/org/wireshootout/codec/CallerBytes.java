@@ -28,8 +28,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * buffer goes through one scratch area of native memory kept for the object's life: the message is copied into
  * the caller's array after an encode and out of it before a decode, a copy each way. The Chronicle rows ask for
  * native memory ({@link BufferCodec#memory()}), so those copies are only paid by a caller that gives them heap
- * memory anyway. The scratch grows to the largest room asked for, at most {@value #HEAP_ROOM} bytes (the room a
- * heap buffer gives one message), never per call.
+ * memory anyway. The scratch grows to the largest room a write asks for, at most {@value #HEAP_ROOM} bytes (the
+ * room a heap buffer gives one message), and to the longest message a read brings, never per call.
  *
  * <p>Two kinds, as the codecs had them: {@linkplain #checked() checked}, Chronicle's bounds-checked direct
  * {@code Bytes} (a {@link NativeBytes}), whose writes stop at the room with a {@code BufferOverflowException}
@@ -94,31 +94,41 @@ public final class CallerBytes {
      * gives the length (and, for heap memory, puts the message into {@code dst}).
      */
     public Bytes<Void> forWrite(MutableDirectBuffer dst, int offset) {
-        int room = dst.capacity() - offset;
-        if (offset < 0 || room < 0) throw new IndexOutOfBoundsException("offset " + offset + " outside the buffer's " + dst.capacity() + " bytes");
-        if (dst.byteArray() == null) {
-            heap = false;
-            point(dst.addressOffset() + offset, room);
-        } else {
-            heap = true;
-            int r = Math.min(room, HEAP_ROOM);
-            point(scratch(r).addressOffset(), r);
-        }
+        target(dst, offset);
         Bytes<Void> b = bytes;
         b.clear();
         return b;
     }
 
     /**
-     * The room of the last {@link #forWrite}: what an encoding may take, and what an {@link EncodeOverflowException}
-     * names.
+     * {@link #forWrite} without emptying the {@code Bytes}, for a codec whose {@code Wire} empties it anyway
+     * ({@code Wire.clear()} calls {@code clear()} on its {@code Bytes}, which then writes from position 0 up to the
+     * room): points the {@code Bytes} at {@code dst} from {@code offset} and returns the room.
+     */
+    public int target(MutableDirectBuffer dst, int offset) {
+        int room = dst.capacity() - offset;
+        if (offset < 0 || room < 0) throw new IndexOutOfBoundsException("offset " + offset + " outside the buffer's " + dst.capacity() + " bytes");
+        if (dst.byteArray() == null) {
+            heap = false;
+            point(dst.addressOffset() + offset, room);
+            return room;
+        }
+        heap = true;
+        int r = Math.min(room, HEAP_ROOM);
+        point(scratch(r).addressOffset(), r);
+        return r;
+    }
+
+    /**
+     * The room of the last {@link #forWrite} or {@link #target}: what an encoding may take, and what an
+     * {@link EncodeOverflowException} names.
      */
     public int room() {
         return (int) capacity;
     }
 
     /**
-     * Ends a write begun by {@link #forWrite} on the same {@code dst} and {@code offset}: returns the bytes written (the
+     * Ends a write begun by {@link #forWrite} or {@link #target} on the same {@code dst} and {@code offset}: returns the bytes written (the
      * write position) and, when {@code dst} is heap memory, copies them into it at {@code offset}.
      */
     public int written(MutableDirectBuffer dst, int offset) {

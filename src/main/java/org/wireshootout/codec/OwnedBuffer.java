@@ -2,6 +2,7 @@ package org.wireshootout.codec;
 
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
@@ -104,6 +105,12 @@ public class OwnedBuffer<T> implements Codec<T>, Evolvable, MessageBuffer {
     public Codec<Evolved> evolve(Change change) {
         if (codec instanceof Evolvable) return ((Evolvable) codec).evolve(change);
         throw new NotExpressible(name + " has no version 2");
+    }
+
+    /** The wrapped codec's old reader (Avro's is given the writer's schema), else this codec as it is. */
+    @Override
+    public Codec<Data> oldReaderOf(Change change, Codec<Data> v1) {
+        return codec instanceof Evolvable ? ((Evolvable) codec).oldReaderOf(change, v1) : v1;
     }
 
     @Override

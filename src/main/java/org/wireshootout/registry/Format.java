@@ -53,23 +53,23 @@ import static org.wireshootout.codec.Labels.Width;
 public enum Format implements Row<Data> {
     baseline(Labels.of("(reference)", "baseline: timer and call only").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.NONE)
-            .marshalling(Marshalling.NONE).build(), BaselineCodec::new),
+            .marshalling(Marshalling.NONE).build(), n -> OwnedBuffer.of(n, new BaselineCodec())),
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), LimitCodec::new),
     // Chronicle Wire and Bytes: one document (4-byte header + payload) per message in a reused direct buffer
-    twireUTF(ChronicleLabels.textWire(false), n -> new TextWireCodec(n, false)),
-    twire8bit(ChronicleLabels.textWire(true), n -> new TextWireCodec(n, true)),
-    json8bit(ChronicleLabels.json8bit(), JsonWireCodec::new),
-    bwireFFF(ChronicleLabels.binaryWire(false, false, false), n -> new BinaryWireCodec(n, false, false, false)),
-    bwireTFF(ChronicleLabels.binaryWire(true, false, false), n -> new BinaryWireCodec(n, true, false, false)),
-    bwireFTF(ChronicleLabels.binaryWire(false, true, false), n -> new BinaryWireCodec(n, false, true, false)),
-    bwireTTF(ChronicleLabels.binaryWire(true, true, false), n -> new BinaryWireCodec(n, true, true, false)),
-    bwireFTT(ChronicleLabels.binaryWire(false, true, true), n -> new BinaryWireCodec(n, false, true, true)),
-    rwireUTF(ChronicleLabels.rawWire(false), n -> new RawWireCodec(n, false)),
-    rwire8bit(ChronicleLabels.rawWire(true), n -> new RawWireCodec(n, true)),
-    bytesMarshallable(ChronicleLabels.bytesMarshallable(false), BytesMarshallableCodec::fixedWidth),
-    bytesMarshallableStopBit(ChronicleLabels.bytesMarshallable(true), BytesMarshallableCodec::stopBit),
+    twireUTF(ChronicleLabels.textWire(false), n -> OwnedBuffer.of(n, new TextWireCodec(n, false))),
+    twire8bit(ChronicleLabels.textWire(true), n -> OwnedBuffer.of(n, new TextWireCodec(n, true))),
+    json8bit(ChronicleLabels.json8bit(), n -> OwnedBuffer.of(n, new JsonWireCodec(n))),
+    bwireFFF(ChronicleLabels.binaryWire(false, false, false), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, false, false, false))),
+    bwireTFF(ChronicleLabels.binaryWire(true, false, false), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, true, false, false))),
+    bwireFTF(ChronicleLabels.binaryWire(false, true, false), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, false, true, false))),
+    bwireTTF(ChronicleLabels.binaryWire(true, true, false), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, true, true, false))),
+    bwireFTT(ChronicleLabels.binaryWire(false, true, true), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, false, true, true))),
+    rwireUTF(ChronicleLabels.rawWire(false), n -> OwnedBuffer.of(n, new RawWireCodec(n, false))),
+    rwire8bit(ChronicleLabels.rawWire(true), n -> OwnedBuffer.of(n, new RawWireCodec(n, true))),
+    bytesMarshallable(ChronicleLabels.bytesMarshallable(false), n -> OwnedBuffer.of(n, BytesMarshallableCodec.fixedWidth(n))),
+    bytesMarshallableStopBit(ChronicleLabels.bytesMarshallable(true), n -> OwnedBuffer.of(n, BytesMarshallableCodec.stopBit(n))),
     jackson(Labels.of("Jackson 2.22", "Jackson: heap byte[], streaming API").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
@@ -102,20 +102,23 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
+            .copies(JavaSerializationCodec.COPIES)
             .lenient(Labels.Leniency.MALFORMED_UTF8)
-            .build(), JavaSerializationCodec::externalizable),
+            .build(), n -> OwnedBuffer.of(n, JavaSerializationCodec.externalizable(n))),
     externalizableCBytes(Labels.of("JDK java.io serialisation + Chronicle Bytes", "Externalizable: Chronicle Bytes streams").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
+            .copies(JavaSerializationCodec.COPIES)
             .lenient(Labels.Leniency.MALFORMED_UTF8)
-            .build(), JavaSerializationCodec::externalizableChronicleBytes),
+            .build(), n -> OwnedBuffer.of(n, JavaSerializationCodec.externalizableChronicleBytes(n))),
     serializable(Labels.of("JDK java.io serialisation", "Serializable: heap, default serialisation").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.REFLECTION)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the object, the text String")
+            .copies(JavaSerializationCodec.COPIES)
             .lenient(Labels.Leniency.MALFORMED_UTF8, Labels.Leniency.FLAG_BYTE)
-            .build(), JavaSerializationCodec::serializable),
+            .build(), n -> OwnedBuffer.of(n, JavaSerializationCodec.serializable(n))),
     snakeYaml(Labels.of("SnakeYAML 2.7", "YAML: SnakeYAML, safe loading").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
@@ -151,11 +154,11 @@ public enum Format implements Row<Data> {
             .allocates("protobuf-java messages are immutable: a new message and a String for the text per encode"
                     + " (plus the CodedOutputStream), a new message and String per decode")
             .build(), n -> OwnedBuffer.of(n, new ProtobufCodec(n))),
-    fory(ForyLabels.data(false), ForyCodec::schemaConsistent),
-    foryCompatible(ForyLabels.data(true), ForyCodec::compatible),
-    kryo(KryoLabels.data(), KryoCodec::new),
-    kryoFields(KryoLabels.dataFields(), KryoFieldsCodec::new),
-    avro(AvroLabels.data(), AvroCodec::new),
+    fory(ForyLabels.data(false), n -> OwnedBuffer.of(n, ForyCodec.schemaConsistent(n))),
+    foryCompatible(ForyLabels.data(true), n -> OwnedBuffer.of(n, ForyCodec.compatible(n))),
+    kryo(KryoLabels.data(), n -> OwnedBuffer.of(n, new KryoCodec(n))),
+    kryoFields(KryoLabels.dataFields(), n -> OwnedBuffer.of(n, new KryoFieldsCodec(n))),
+    avro(AvroLabels.data(), n -> OwnedBuffer.of(n, new AvroCodec(n))),
     ;
 
     private final Labels labels;

@@ -83,14 +83,14 @@ public enum IexFormat implements Row<IexMessage> {
             .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexJacksonCodec(n))),
     bytesMarshallable(Labels.of("Chronicle Bytes", "BytesMarshallable: fixed widths, direct Bytes").binary()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT).memory(Memory.DIRECT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), IexBytesMarshallableCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexBytesMarshallableCodec(n))),
     binaryWire(Labels.of("Chronicle Wire", "BinaryWire: field names, variable widths, direct Bytes").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), IexBinaryWireCodec::new),
-    fory(ForyLabels.iex(false), IexForyCodec::schemaConsistent),
-    foryCompatible(ForyLabels.iex(true), IexForyCodec::compatible),
-    kryo(KryoLabels.iex(), IexKryoCodec::new),
-    avro(AvroLabels.iex(), IexAvroCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexBinaryWireCodec(n))),
+    fory(ForyLabels.iex(false), n -> OwnedBuffer.of(n, IexForyCodec.schemaConsistent(n))),
+    foryCompatible(ForyLabels.iex(true), n -> OwnedBuffer.of(n, IexForyCodec.compatible(n))),
+    kryo(KryoLabels.iex(), n -> OwnedBuffer.of(n, new IexKryoCodec(n))),
+    avro(AvroLabels.iex(), n -> OwnedBuffer.of(n, new IexAvroCodec(n))),
     ;
 
     private final Labels labels;

@@ -79,8 +79,9 @@ public final class Payload<T> {
 
     /**
      * Encodes every message with one codec into native memory at an offset and decodes it there with another:
-     * the format must give back each message exactly before anything is timed. Returns the largest encoded
-     * length; throws naming the first message that does not come back equal. Done once per payload.
+     * the format must give back each message exactly before anything is timed. Returns the largest room a message
+     * needs (its length, or more for a codec that asks for the room of the longest encoding it could have); throws
+     * naming the first message that does not come back equal. Done once per payload.
      */
     public synchronized int verifyRoundTrip() {
         if (verifiedMaxLength < 0) verifiedMaxLength = checkEveryMessage();
@@ -109,8 +110,41 @@ public final class Payload<T> {
                 throw new IllegalArgumentException("format " + format + " does not give back " + kind + " message #" + i
                         + " of " + source + " exactly: sent " + m + ", decoded " + target);
             }
-            max = Math.max(max, len);
+            max = Math.max(max, roomNeeded(writer, m, len, frame, at));
         }
         return max;
+    }
+
+    /**
+     * The smallest room {@code codec} encodes {@code m} into: its length, or more for a codec that asks for the room
+     * of the longest encoding such a message could have before it writes (Chronicle's unchecked rows). A frame is
+     * claimed at the largest such room, so that every message of the cycle fits the frame it is encoded into.
+     */
+    private int roomNeeded(BufferCodec<T> codec, T m, int length, UnsafeBuffer frame, int at) {
+        int fails = length - 1;
+        int fits = length;
+        UnsafeBuffer view = new UnsafeBuffer(frame, 0, at + length);
+        while (!fits(codec, m, view, frame, at, fits)) {
+            fails = fits;
+            fits = Math.min(2 * fits, frame.capacity() - at);
+            if (fits == fails) throw new IllegalArgumentException("format " + format + " needs more than " + fits + " bytes of room for "
+                    + kind + " message " + m + " of " + length + " bytes");
+        }
+        while (fits - fails > 1) {
+            int mid = (fails + fits) >>> 1;
+            if (fits(codec, m, view, frame, at, mid)) fits = mid;
+            else fails = mid;
+        }
+        return fits;
+    }
+
+    private boolean fits(BufferCodec<T> codec, T m, UnsafeBuffer view, UnsafeBuffer frame, int at, int room) {
+        view.wrap(frame, 0, at + room);
+        try {
+            codec.encode(m, view, at);
+            return true;
+        } catch (org.wireshootout.codec.EncodeOverflowException e) {
+            return false;
+        }
     }
 }

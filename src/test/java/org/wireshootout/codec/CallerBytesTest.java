@@ -136,6 +136,28 @@ class CallerBytesTest {
         }
     }
 
+    /**
+     * {@code target} points without emptying, for a codec whose {@code Wire} empties its {@code Bytes} itself:
+     * {@code clear()} then writes from the caller's offset up to the room, whatever room the last buffer had.
+     */
+    @ParameterizedTest(name = "unchecked {0}")
+    @ValueSource(booleans = {false, true})
+    void clearAfterTargetWritesFromTheOffsetUpToTheRoom(boolean unchecked) {
+        CallerBytes caller = make(unchecked);
+        for (UnsafeBuffer buffer : buffers()) {
+            for (int offset : new int[]{0, 200, 31}) {
+                assertEquals(buffer.capacity() - offset, caller.target(buffer, offset));
+                Bytes<Void> bytes = caller.bytes();
+                bytes.clear();
+                assertEquals(0, bytes.writePosition());
+                assertEquals(buffer.capacity() - offset, bytes.writeLimit());
+                bytes.writeInt(offset + 1);
+                assertEquals(4, caller.written(buffer, offset));
+                assertEquals(offset + 1, buffer.getInt(offset));
+            }
+        }
+    }
+
     /** Bad arguments are refused before the store is set. */
     @Test
     void refusesARangeOutsideTheBuffer() {

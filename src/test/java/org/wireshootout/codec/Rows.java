@@ -5,7 +5,7 @@ import org.wireshootout.registry.IexFormat;
 import org.wireshootout.registry.Row;
 
 import org.junit.jupiter.api.Named;
-import org.wireshootout.codec.chronicle.ChronicleDocumentCodec;
+import org.wireshootout.codec.chronicle.ChronicleBufferCodec;
 
 import java.util.stream.Stream;
 
@@ -25,7 +25,8 @@ public final class Rows {
 
     /** The six-field rows that frame each message as a Chronicle document. */
     public static Stream<Format> chronicle() {
-        return Stream.of(Format.values()).filter(f -> f.newCodec() instanceof ChronicleDocumentCodec);
+        return Stream.of(Format.values())
+                .filter(f -> f.newCodec() instanceof OwnedBuffer<?> owner && owner.codec() instanceof ChronicleBufferCodec);
     }
 
     /** Every row of both registries that carries data and whose labels claim no allocation per message. */

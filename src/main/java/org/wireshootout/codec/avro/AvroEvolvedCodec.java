@@ -17,7 +17,8 @@ import java.util.function.BiConsumer;
 /**
  * A version 2 of the {@code avro} row for the evolution matrix: the record generated from
  * {@code schemas/avro/data_v2_<change>.avsc}, written and read like {@link AvroCodec} through {@link AvroSupport}
- * (reused encoder, decoder, datum writer and readers, reused records and {@link Utf8}).
+ * (reused encoder, decoder, datum writer and readers, reused records and {@link Utf8}), into and from a buffer of its
+ * own: version 2 stays on the owning seam ({@link AvroSupport#owning}).
  *
  * <p>Avro binary carries no schema, so a reader must be told which schema wrote the bytes. This codec knows it for
  * the bytes in its buffer: its own schema after its own {@link #encode}, version 1's after a {@link #load} (bytes
@@ -51,7 +52,7 @@ final class AvroEvolvedCodec<R extends SpecificRecordBase> extends NamedCodec<Ev
     private AvroEvolvedCodec(String name, R out, R in, BiConsumer<Evolved, R> write, BiConsumer<R, Evolved> read) {
         super(name);
         Schema schema = out.getSchema();
-        this.avro = new AvroSupport<>(name, schema, V1);
+        this.avro = AvroSupport.owning(name, schema, V1);
         this.out = out;
         this.in = in;
         this.write = write;
@@ -128,6 +129,7 @@ final class AvroEvolvedCodec<R extends SpecificRecordBase> extends NamedCodec<Ev
 
     @Override
     public void decode(Evolved target) {
+        avro.pointAtOwn();
         R r;
         if (fromPeer) {
             avro.checkLength(V1_BEFORE_TEXT, "text");

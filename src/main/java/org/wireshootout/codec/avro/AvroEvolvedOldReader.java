@@ -27,7 +27,7 @@ final class AvroEvolvedOldReader extends NamedCodec<org.wireshootout.model.Data>
     AvroEvolvedOldReader(String name, Change change) {
         super(name);
         Schema writer = AvroEvolvedCodec.schemaOf(change);
-        this.avro = new AvroSupport<>(name, Data.getClassSchema(), writer);
+        this.avro = AvroSupport.owning(name, Data.getClassSchema(), writer);
         this.writerBeforeText = AvroSupport.layoutBefore(writer, "text");
     }
 
@@ -38,6 +38,7 @@ final class AvroEvolvedOldReader extends NamedCodec<org.wireshootout.model.Data>
 
     @Override
     public void decode(org.wireshootout.model.Data target) {
+        avro.pointAtOwn();
         avro.checkLength(writerBeforeText, "text");
         Data r = avro.readFromPeer(in);
         target.setPrice(r.getPrice());

@@ -16,7 +16,9 @@ public final class AvroLabels {
 
     private static Labels.Builder row(String displayName) {
         return Labels.of(LIBRARY, displayName).binary().fieldIds(FieldIds.NONE).width(Width.VARIABLE)
-                .memory(Memory.HEAP).marshalling(Marshalling.GENERATED);
+                .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
+                .copies("the buffered BinaryEncoder Avro recommends writes into a buffer of its own, flushed into the"
+                        + " caller's after every message");
     }
 
     private static final String DECODER = "BinaryDecoder re-pointed at the array makes a new byte source and"

@@ -11,7 +11,10 @@ import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.avro.util.ClassSecurityValidator;
 import org.apache.avro.util.Utf8;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.codec.utf8.LenientUtf8;
 import org.wireshootout.codec.utf8.StrictUtf8;
@@ -22,15 +25,25 @@ import java.io.UncheckedIOException;
 
 /**
  * What the Avro rows of both data models share: a {@link SpecificDatumWriter} / {@link SpecificDatumReader} for
- * the generated record class, made once, and a {@link BinaryEncoder} / {@link BinaryDecoder} re-pointed per
- * message with the factories' {@code reuse} argument, over the codec's {@link HeapMessage}.
+ * the generated record class, made once, a {@link BinaryEncoder} made once over a sink re-pointed per message at
+ * the caller's buffer, and a {@link BinaryDecoder} re-pointed per message at the message's bytes with the factory's
+ * {@code reuse} argument.
  *
  * <p>Fastest documented path: the writer and reader use a {@link SpecificData} with custom coders switched on
  * (Avro's "generating faster code" feature, off by default and otherwise set JVM-wide with the system property
  * {@code org.apache.avro.specific.use_custom_coders}): the generated classes then encode and decode their fields
  * with straight-line code instead of walking the schema. The encoder is the buffered {@code binaryEncoder} Avro
- * recommends, made once over a small {@link OutputStream} into the codec's array and flushed after every message
- * (re-pointing it with {@code binaryEncoder(out, reuse)} would make a new sink object per message).
+ * recommends, made once over a small {@link OutputStream} into the caller's buffer ({@link Sink}) and flushed after
+ * every message (re-pointing it with {@code binaryEncoder(out, reuse)} would make a new sink object per message).
+ * The buffered encoder writes into a buffer of its own and flushes it into the sink, so every message is copied
+ * once into the caller's buffer, heap or direct alike (the sink writes the caller's array where it lies, or its
+ * memory through {@code putBytes}), as into the codec's own array before; a message longer than the room is refused
+ * with an {@link EncodeOverflowException} before anything is written past it.
+ *
+ * <p>The decoder reads the caller's heap array where the message lies, exactly its bytes; a message in other memory
+ * (a transport's direct buffer) is first copied into one scratch array made once and reused, as an Avro user reading
+ * from such a transport does too. The codec's checks before Avro reads ({@link #checkLength}, {@link #checkBoolean})
+ * read the same bytes and count offsets from the message's start.
  *
  * <p>What Avro forces per decode: {@code DecoderFactory.binaryDecoder(bytes, off, len, reuse)} makes a new byte
  * source and buffer accessor for the array, and reading the last bytes of the array (a varint may read ahead)
@@ -59,24 +72,42 @@ final class AvroSupport<R extends SpecificRecordBase> {
     }
 
     final String name;
+    /** An owning codec's buffer ({@link #owning}), else null. */
     final HeapMessage encoded;
     private final SpecificDatumWriter<R> writer;
     private final SpecificDatumReader<R> reader;
     /** Resolves the peer writer's schema to this codec's, or null when the codec reads only its own writes. */
     private final SpecificDatumReader<R> peerReader;
-    private final ArrayOut sink;
+    private final Sink sink;
     private final BinaryEncoder encoder;
     private BinaryDecoder decoder;
+    /** The message being decoded: the array holding it, where it starts there and its length ({@link #point}). */
+    private byte[] message;
+    private int start;
+    private int length;
+    /** Where a message is copied when the caller's buffer is not a heap array; grown when needed, never per message. */
+    private byte[] scratch = new byte[0];
 
+    /** For a codec on the caller-owned seam: nothing of its own to write into. */
     AvroSupport(String name, Schema schema) {
-        this(name, schema, null);
+        this(name, schema, null, false);
     }
 
-    /** @param peerWriter the schema of the other version's writer, for {@link #readFromPeer}; null if none */
-    AvroSupport(String name, Schema schema, Schema peerWriter) {
+    /**
+     * For a codec that owns its buffer ({@link org.wireshootout.codec.Codec}: version 2 and its old reader): the array
+     * {@link #encoded}, which the sink writes into from 0.
+     *
+     * @param peerWriter the schema of the other version's writer, for {@link #readFromPeer}; null if none
+     */
+    static <R extends SpecificRecordBase> AvroSupport<R> owning(String name, Schema schema, Schema peerWriter) {
+        return new AvroSupport<>(name, schema, peerWriter, true);
+    }
+
+    private AvroSupport(String name, Schema schema, Schema peerWriter, boolean owning) {
         this.name = name;
-        this.encoded = new HeapMessage(name, CAPACITY);
-        this.sink = new ArrayOut(encoded.array);
+        this.encoded = owning ? new HeapMessage(name, CAPACITY) : null;
+        this.sink = new Sink(name);
+        if (owning) sink.point(encoded.array, 0, CAPACITY);
         this.encoder = EncoderFactory.get().binaryEncoder(sink, null);
         SpecificData data = new SpecificData();
         data.setCustomCoders(true);
@@ -88,18 +119,62 @@ final class AvroSupport<R extends SpecificRecordBase> {
         this.peerReader = peerWriter == null ? null : new SpecificDatumReader<>(peerWriter, schema, data);
     }
 
-    /** Writes {@code record}; returns the length. */
+    /** Writes {@code record} into {@code dst} from {@code offset}; returns the length. */
+    int write(R record, MutableDirectBuffer dst, int offset) {
+        int room = dst.capacity() - offset;
+        byte[] array = dst.byteArray();
+        if (array != null) {
+            int at = dst.wrapAdjustment() + offset;
+            sink.point(array, at, at + room);
+        } else {
+            sink.point(dst, offset, offset + room);
+        }
+        return encode(record);
+    }
+
+    /** An owning codec's encode: writes {@code record} into its array from 0; returns the length. */
     int write(R record) {
-        ArrayOut s = sink;
-        s.count = 0;
+        return encoded.setLength(encode(record));
+    }
+
+    /** Writes {@code record} where the sink points; returns the length. */
+    private int encode(R record) {
+        Sink s = sink;
+        s.count = s.start;
         BinaryEncoder e = encoder; // made once over the sink; flushed after every message, so it holds nothing between them
         try {
             writer.write(record, e);
             e.flush();
         } catch (IOException ex) {
-            throw new UncheckedIOException(ex); // the array sink throws nothing but its own overflow
+            throw new UncheckedIOException(ex); // the sink throws nothing but its own overflow
         }
-        return encoded.setLength(s.count);
+        return s.count - s.start;
+    }
+
+    /**
+     * Makes the {@code length} bytes of {@code src} from {@code offset} the message that {@link #read},
+     * {@link #checkLength} and {@link #checkBoolean} read: in place on the heap, else copied into the scratch array.
+     */
+    void point(DirectBuffer src, int offset, int length) {
+        byte[] array = src.byteArray();
+        if (array != null) {
+            point(array, src.wrapAdjustment() + offset, length);
+        } else {
+            if (length > scratch.length) scratch = new byte[Math.max(Math.max(length, 2 * scratch.length), CAPACITY)];
+            src.getBytes(offset, scratch, 0, length);
+            point(scratch, 0, length);
+        }
+    }
+
+    /** An owning codec's decode: the message is the one in its array. */
+    void pointAtOwn() {
+        point(encoded.array, 0, encoded.length());
+    }
+
+    private void point(byte[] array, int start, int length) {
+        this.message = array;
+        this.start = start;
+        this.length = length;
     }
 
     /** Reads the message into {@code reuse} (Avro may give back another record only when {@code reuse} is of another class). */
@@ -113,8 +188,8 @@ final class AvroSupport<R extends SpecificRecordBase> {
     }
 
     private R read(R reuse, SpecificDatumReader<R> reader) {
-        int length = encoded.length();
-        BinaryDecoder d = decoder = DecoderFactory.get().binaryDecoder(encoded.array, 0, length, decoder);
+        int length = this.length;
+        BinaryDecoder d = decoder = DecoderFactory.get().binaryDecoder(message, start, length, decoder);
         R r;
         try {
             r = reader.read(reuse, d);
@@ -155,10 +230,10 @@ final class AvroSupport<R extends SpecificRecordBase> {
      */
     int checkLength(int[] layout, String what) {
         int at = offsetAfter(layout);
-        long length = varlong(at);
-        long left = encoded.length() - lastVarintEnd;
-        if (length < 0 || length > left) {
-            throw new DecodeException(name, at, what + " of " + length + " bytes, " + left + " left in the message");
+        long claimed = varlong(at);
+        long left = length - lastVarintEnd;
+        if (claimed < 0 || claimed > left) {
+            throw new DecodeException(name, at, what + " of " + claimed + " bytes, " + left + " left in the message");
         }
         return lastVarintEnd;
     }
@@ -185,20 +260,21 @@ final class AvroSupport<R extends SpecificRecordBase> {
      * value its writer cannot have written. One compare on the hot path; a missing byte is left to Avro's read.
      */
     void checkBoolean(int offset, String what) {
-        if (offset < encoded.length() && (encoded.array[offset] & 0xFE) != 0) {
-            throw new DecodeException(name, offset, what + " byte 0x" + Integer.toHexString(encoded.array[offset] & 0xFF)
+        if (offset < length && (message[start + offset] & 0xFE) != 0) {
+            throw new DecodeException(name, offset, what + " byte 0x" + Integer.toHexString(message[start + offset] & 0xFF)
                     + " is neither 0 (false) nor 1 (true)");
         }
     }
 
     /** A zigzag varint long at {@code offset} of the message (Avro's int and long form), checked to end inside the message. */
     private long varlong(int offset) {
-        byte[] a = encoded.array;
-        int end = encoded.length();
+        byte[] a = message;
+        int s = start;
+        int end = length;
         long raw = 0;
         for (int shift = 0, i = offset; shift < 64; shift += 7, i++) {
             if (i >= end) throw new DecodeException(name, i, "a varint runs past the " + end + "-byte message");
-            int b = a[i];
+            int b = a[s + i];
             raw |= (long) (b & 0x7F) << shift;
             if (b >= 0) {
                 lastVarintEnd = i + 1;
@@ -236,30 +312,55 @@ final class AvroSupport<R extends SpecificRecordBase> {
         StrictUtf8.decode(t.getBytes(), 0, t.getByteLength(), target, name, base);
     }
 
-    /** An OutputStream over the codec's array: no copy of its own, a message that outgrew the array is refused. */
-    private static final class ArrayOut extends OutputStream {
-        private final byte[] array;
+    /**
+     * An OutputStream over the caller's buffer from an offset to its end: its heap array where the message lies, or its
+     * memory through {@code putBytes}. Nothing is copied beyond what the encoder flushes into it, and a message that
+     * outgrew the room is refused before anything is written past it.
+     */
+    private static final class Sink extends OutputStream {
+        private final String name;
+        private byte[] array;
+        private MutableDirectBuffer buffer;
+        /** Where the message starts, where the next byte goes and where the room ends: array indices, else the buffer's. */
+        int start;
         int count;
+        private int end;
 
-        ArrayOut(byte[] array) {
+        Sink(String name) {
+            this.name = name;
+        }
+
+        void point(byte[] array, int from, int to) {
             this.array = array;
+            this.buffer = null;
+            this.start = from;
+            this.end = to;
+        }
+
+        void point(MutableDirectBuffer buffer, int from, int to) {
+            this.array = null;
+            this.buffer = buffer;
+            this.start = from;
+            this.end = to;
         }
 
         @Override
         public void write(int b) {
-            if (count == array.length) throw overflow(1);
-            array[count++] = (byte) b;
+            if (count >= end) throw overflow();
+            if (array != null) array[count++] = (byte) b;
+            else buffer.putByte(count++, (byte) b);
         }
 
         @Override
         public void write(byte[] b, int off, int len) {
-            if (len > array.length - count) throw overflow(len);
-            System.arraycopy(b, off, array, count, len);
+            if (len > end - count) throw overflow();
+            if (array != null) System.arraycopy(b, off, array, count, len);
+            else buffer.putBytes(count, b, off, len);
             count += len;
         }
 
-        private IllegalStateException overflow(int len) {
-            return new IllegalStateException("avro: " + (count + len) + " bytes do not fit the " + array.length + "-byte buffer");
+        private EncodeOverflowException overflow() {
+            return new EncodeOverflowException(name, end - start, null);
         }
     }
 }

@@ -1,8 +1,9 @@
 package org.wireshootout.codec.avro;
 
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.apache.avro.specific.SpecificRecordBase;
-import org.wireshootout.codec.MessageBuffer;
-import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.gen.avro.iex.AuctionInformation;
 import org.wireshootout.gen.avro.iex.IexRecord;
@@ -28,16 +29,18 @@ import org.wireshootout.model.iex.IexMessageType;
  * The {@code avro} IEX row: Avro binary encoding of {@code IexRecord} from {@code schemas/avro/iex.avsc}, a union
  * over one generated record per message type (the branch index, then the record's fields), through
  * {@link AvroSupport} (reused encoder, decoder, datum writer and reader, custom coders on for the branch records;
- * Avro generates none for a record holding a union, so the root is read by walking its schema).
+ * Avro generates none for a record holding a union, so the root is read by walking its schema; how the caller's
+ * buffer is written and read is there too).
  *
  * <p>Encoding fills the type's reused record (its {@code Symbol} and {@code Reason} fixed bytes in place) and
  * writes the reused root. Decoding reads into the reused root: Avro keeps the branch record when the branch is the
  * same class as the previous decode's and makes a new one otherwise, so a stream of mixed types allocates a record
  * per change of type, which the row's labels say (the benchmark's data set cycles through types, so it pays it).
  */
-public final class IexAvroCodec extends NamedCodec<IexMessage> {
+public final class IexAvroCodec implements BufferCodec<IexMessage> {
 
-    private final AvroSupport<IexRecord> avro = new AvroSupport<>(name, IexRecord.getClassSchema());
+    private final String name;
+    private final AvroSupport<IexRecord> avro;
     private final IexRecord out = new IexRecord();
     private final IexRecord in = new IexRecord();
 
@@ -57,7 +60,8 @@ public final class IexAvroCodec extends NamedCodec<IexMessage> {
     private final AuctionInformation a = new AuctionInformation();
 
     public IexAvroCodec(String name) {
-        super(name);
+        this.name = name;
+        this.avro = new AvroSupport<>(name, IexRecord.getClassSchema());
         d.setSymbol(new Symbol());
         h.setSymbol(new Symbol());
         h.setReason(new Reason());
@@ -75,7 +79,7 @@ public final class IexAvroCodec extends NamedCodec<IexMessage> {
     }
 
     @Override
-    public int encode(IexMessage m) {
+    public int encode(IexMessage m, MutableDirectBuffer dst, int offset) {
         SpecificRecordBase body;
         switch (m.type()) {
             case SYSTEM_EVENT:
@@ -196,11 +200,12 @@ public final class IexAvroCodec extends NamedCodec<IexMessage> {
                 throw new AssertionError(m.type());
         }
         out.setBody(body);
-        return avro.write(out);
+        return avro.write(out, dst, offset);
     }
 
     @Override
-    public void decode(IexMessage m) {
+    public void decode(DirectBuffer src, int offset, int length, IexMessage m) {
+        avro.point(src, offset, length);
         Object body = avro.read(in).getBody();
         try {
             read(body, m);
@@ -296,6 +301,4 @@ public final class IexAvroCodec extends NamedCodec<IexMessage> {
         for (int k = 0; k < n; k++) v |= (src[k] & 0xFFL) << (8 * k);
         return v;
     }
-
-    @Override public MessageBuffer buffer() { return avro.encoded; }
 }

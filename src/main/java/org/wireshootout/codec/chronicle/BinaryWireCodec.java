@@ -1,6 +1,7 @@
 package org.wireshootout.codec.chronicle;
 
 import net.openhft.chronicle.wire.BinaryWire;
+import org.agrona.DirectBuffer;
 
 /**
  * Rows {@code bwireXYZ}: Chronicle's self-describing {@link BinaryWire} ("binary YAML"). The three letters are
@@ -44,7 +45,7 @@ public final class BinaryWireCodec extends DataWireCodec {
 
     /** Chronicle's own binary-to-YAML rendering of the framed document ({@code Wires.fromSizePrefixedBlobs}). */
     @Override
-    public String render() {
-        return ChronicleRender.binaryAsYaml(this);
+    public String render(DirectBuffer src, int offset, int length) {
+        return ChronicleRender.binaryAsYaml(src, offset, length);
     }
 }

@@ -5,11 +5,19 @@ import net.openhft.chronicle.bytes.BytesMarshallable;
 import org.wireshootout.codec.DecodeException;
 
 /**
- * The framing and the once-per-document safety checks of a {@link BytesMarshallable} row (see
- * {@link BytesMarshallableCodec}), generic in the model so that a row's version-2 codec frames, buffers and
- * checks exactly as version 1 does.
+ * The framing and the once-per-document safety checks of a {@link BytesMarshallable} row's version 2 (see
+ * {@link BytesMarshallableCodec} for version 1), on the owning buffer the evolution matrix uses: the same framing,
+ * unchecked buffer and checks as version 1, with zero bytes put after the document ({@link #guard}) where version 1,
+ * reading the caller's buffer, bounds each stop-bit byte instead.
  */
 abstract class BytesDocumentCodec<T> extends ChronicleDocumentCodec<T> {
+    /**
+     * Zero bytes after a document whose fields before the text's length are version 1's (under {@code addField}):
+     * once a read has run past the end, each following field takes one zero byte (a stop-bit number ends at its
+     * first), so the text's length prefix, the last stop-bit read, starts at most 6 bytes past the end.
+     */
+    static final int GUARD = 8;
+
     private final int guardBytes;
 
     /** @param guardBytes zero bytes put after the document before reading it (see {@link #guard}) */

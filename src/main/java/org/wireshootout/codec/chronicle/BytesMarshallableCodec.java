@@ -1,12 +1,14 @@
 package org.wireshootout.codec.chronicle;
 
 import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.bytes.BytesMarshallable;
 import net.openhft.chronicle.bytes.BytesUtil;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferAccess;
 import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.FieldSink;
-import org.wireshootout.codec.InPlaceAccess;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 import org.wireshootout.model.evolution.Change;
@@ -18,25 +20,30 @@ import org.wireshootout.model.evolution.Evolved;
  * straight to the bytes, framed as the library's benchmark frames it: 4 bytes skipped, the payload written,
  * then its length put in the skipped 4 bytes, which is a Chronicle "complete data" document header.
  *
- * <p>The buffer is unchecked, as in the library's benchmark: no bounds check per field. What keeps a hostile
- * document from reading or writing outside it is checked once per document instead:
+ * <p>The {@code Bytes} is unchecked, as in the library's benchmark: no bounds check per field. What keeps a value
+ * from writing past the caller's room, and a hostile document from reading outside itself, is checked once per
+ * document and once per stop-bit number instead:
  * <ul>
- *   <li>encode makes room for the longest document the value can give before writing
- *       ({@link #maxLength}: every number at its widest, the text's length prefix and chars);</li>
- *   <li>decode checks the header against the bytes present ({@link #checkHeader}) and that the payload is at
- *       least the shortest document, so every fixed-width field lies inside it; zero bytes are put right after
- *       the document ({@link #guard}), which end any run of stop-bit continuation bytes there, so no read goes
- *       further than a few bytes past the end, all inside the buffer ({@link #TAIL}); the text's length is
- *       checked against the bytes left (Chronicle's {@code read8bit} does); and the read must end exactly at
- *       the end of the document, which refuses anything that ran past it or stopped short.</li>
+ *   <li>encode compares the longest document the value can give ({@link #maxLength}: every number at its widest,
+ *       the text's length prefix and chars) with the room before writing, and refuses with an
+ *       {@link org.wireshootout.codec.EncodeOverflowException} when it may not fit;</li>
+ *   <li>decode checks the header against the bytes given ({@link #checkHeader}) and that the payload is at least
+ *       the shortest document, so every fixed-width field of the fixed-width layout lies inside it; each stop-bit
+ *       number (the text's length, and in the stop-bit layout every number) is read by {@link StopBits}, which
+ *       stops at the document's end, and the flag and side that follow the stop-bit numbers are checked to be
+ *       there; the text's length is checked against the bytes left (Chronicle's {@code read8bit} does); and the
+ *       read must end exactly at the end of the document, which refuses anything that stopped short.</li>
  * </ul>
+ * Over the codec's own buffer, eight zero bytes put after the document ended any stop-bit run there; in the
+ * caller's buffer the bytes after the message are the caller's, neither to be written nor read, hence the bound on
+ * each stop-bit byte instead (one compare per byte read).
  */
-public class BytesMarshallableCodec extends BytesDocumentCodec<Data> implements Evolvable {
+public class BytesMarshallableCodec extends ChronicleBufferCodec<Data> implements Evolvable {
     private final DataBytesMarshallable marshallable;
     private final boolean stopBit;
 
     BytesMarshallableCodec(String name, boolean stopBit) {
-        super(name, GUARD);
+        super(name, true);
         this.stopBit = stopBit;
         this.marshallable = new DataBytesMarshallable(stopBit);
     }
@@ -51,26 +58,34 @@ public class BytesMarshallableCodec extends BytesDocumentCodec<Data> implements 
         return new BytesMarshallableCodec(name, true);
     }
 
-    /**
-     * Zero bytes after the document: once a read has run past the end, each following field takes one zero byte
-     * (a stop-bit number ends at its first), so the text's length prefix, the last stop-bit read, starts at most 6
-     * bytes past the end.
-     */
-    static final int GUARD = 8;
-
     @Override
-    final BytesMarshallable writing(Data value) {
-        return marshallable.writing(value);
+    protected final void writeDocument(Data value, MutableDirectBuffer dst, int offset) {
+        Bytes<Void> b = caller.forWrite(dst, offset);
+        checkRoom(maxLength(value.getText().length()), caller.room());
+        b.writeSkip(HEADER);
+        marshallable.writing(value).writeMarshallable(b);
+        b.writeInt(0, (int) (b.writePosition() - HEADER));
     }
 
     @Override
-    final BytesMarshallable readingInto(Data target) {
-        return marshallable.readingInto(target);
+    protected final void readDocument(Data target, int payloadLength) {
+        checkShortest(payloadLength);
+        Bytes<Void> b = bytes;
+        b.readPosition(HEADER);
+        marshallable.readingInto(target).readMarshallable(b);
+        if (b.readRemaining() != 0) {
+            throw new IllegalStateException(b.readRemaining() > 0 ? b.readRemaining() + " bytes left over after the message"
+                    : "the message runs " + -b.readRemaining() + " bytes past the end of the document");
+        }
     }
 
-    @Override
-    final long maxLength(Data value) {
-        return maxLength(value.getText().length());
+    /** Refuses a payload shorter than the shortest document, so that every fixed-width field lies inside it. */
+    final void checkShortest(int payloadLength) {
+        int shortest = shortest(stopBit);
+        if (payloadLength < shortest) {
+            throw new DecodeException(name, HEADER, payloadLength + " payload bytes are fewer than the " + shortest
+                    + " of the shortest " + name + " document");
+        }
     }
 
     /** The longest document a value with {@code textLength} chars can give: the header, every field at its widest. */
@@ -80,12 +95,6 @@ public class BytesMarshallableCodec extends BytesDocumentCodec<Data> implements 
     }
 
     /** Every field present, each in its fewest bytes: one per field with stop-bit numbers, else the fixed part and the text's length. */
-    @Override
-    final int shortest() {
-        return shortest(stopBit);
-    }
-
-    /** {@link #shortest()} of the stop-bit or the fixed-width layout. */
     static int shortest(boolean stopBit) {
         return stopBit ? 6 : DataBytesMarshallable.TEXT + 1;
     }
@@ -110,8 +119,8 @@ public class BytesMarshallableCodec extends BytesDocumentCodec<Data> implements 
 
 
     @Override
-    public String render() {
-        return ChronicleRender.decodedFields(this, "BytesMarshallable document, values only, no keys or types:%n"
+    public String render(DirectBuffer src, int offset, int length) {
+        return ChronicleRender.decodedFields(this, src, offset, length, "BytesMarshallable document, values only, no keys or types:%n"
                 + (stopBit ? "price (stop-bit double) %1$s%nlongInt (stop-bit) %6$s%nsmallInt (stop-bit) %5$s%n"
                            : "price (float64) %1$s%nlongInt (int64) %6$s%nsmallInt (int32) %5$s%n")
                 + "flag (1 byte) %2$s%nside (1 byte, ordinal) %4$s%ntext (stop-bit length, 8-bit) %3$s%n");
@@ -119,11 +128,12 @@ public class BytesMarshallableCodec extends BytesDocumentCodec<Data> implements 
 
     /**
      * The fixed-width row with in-place access: with every number at a known offset, Chronicle reads each one
-     * straight from the buffer ({@code Bytes.readDouble(offset)} and so on) without building a {@link Data}.
+     * straight from the caller's buffer ({@code Bytes.readDouble(offset)} and so on) without building a {@link Data}.
      * The text, last, is its stop-bit length and then its bytes; they are folded into one hash so every char
-     * is read without copying it into a builder or a String.
+     * is read without copying it into a builder or a String. The field readers read the message the codec's
+     * {@code Bytes} was last pointed at.
      */
-    static final class InPlace extends BytesMarshallableCodec implements InPlaceAccess {
+    static final class InPlace extends BytesMarshallableCodec implements BufferAccess {
         private static final long BASE = HEADER;
 
         InPlace(String name) {
@@ -131,20 +141,16 @@ public class BytesMarshallableCodec extends BytesDocumentCodec<Data> implements 
         }
 
         @Override
-        public void access(FieldSink sink) {
-            checkFixedPart();
+        public void access(DirectBuffer src, int offset, int length, FieldSink sink) {
+            // the same checks as decode: the header, and that the fixed part is there
+            caller.forRead(src, offset, length);
+            checkShortest(checkHeader(length));
             sink.consume(price());
             sink.consume(longInt());
             sink.consume(smallInt());
             sink.consume(flag());
             sink.consume(side());
             sink.consume(textHash());
-        }
-
-        /** The same checks as {@link #decode}: the header, that the fixed part is there, and the guard after the document. */
-        private void checkFixedPart() {
-            checkShortest(checkHeader());
-            guard(GUARD);
         }
 
         double price() {
@@ -167,11 +173,14 @@ public class BytesMarshallableCodec extends BytesDocumentCodec<Data> implements 
             return DataBytesMarshallable.side(bytes.readUnsignedByte(BASE + DataBytesMarshallable.SIDE));
         }
 
-        /** Every byte of the text, read where it lies and folded as {@code String.hashCode} folds chars. */
+        /**
+         * Every byte of the text, read where it lies and folded as {@code String.hashCode} folds chars; its length is
+         * read bounded by the document's end ({@link StopBits}), as decode reads it.
+         */
         int textHash() {
             Bytes<?> b = bytes;
             b.readPosition(BASE + DataBytesMarshallable.TEXT);
-            long n = b.readStopBit();
+            long n = StopBits.read(b);
             if (n < 0 || n > b.readRemaining()) {
                 throw new IllegalStateException(name + ": text of " + n + " bytes, " + b.readRemaining() + " present");
             }

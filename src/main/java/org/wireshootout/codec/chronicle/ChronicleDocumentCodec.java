@@ -10,9 +10,10 @@ import org.wireshootout.codec.DecodeException;
 import java.lang.ref.Cleaner;
 
 /**
- * What every Chronicle row shares: one document per message, framed as Chronicle frames it (a 4-byte header
- * holding the payload length, with the top two bits clear for "complete" and "data"), written into one
- * reused {@link Bytes} buffer.
+ * What the Chronicle rows' version-2 codecs share (the evolution matrix's, still on the owning seam, {@link
+ * org.wireshootout.codec.Codec}; version 1 of every row is a {@link ChronicleBufferCodec} over the caller's buffer):
+ * one document per message, framed as Chronicle frames it (a 4-byte header holding the payload length, with the
+ * top two bits clear for "complete" and "data"), written into one reused {@link Bytes} buffer of the codec's own.
  *
  * <p>The buffer is direct (native) memory, Chronicle's usual fast path (the library's own benchmarks use it),
  * grown when a document needs more room and then reused. By default it is elastic and keeps its bounds checks
@@ -21,8 +22,8 @@ import java.lang.ref.Cleaner;
  * buffer instead ({@code Bytes.unchecked(true)}, as the library's benchmark uses): fixed capacity, no check per
  * field, made large enough before each document ({@link #ensureCapacity}), replaced by a larger one when it is
  * not. {@link #load} always leaves {@link #TAIL} bytes of room after the document. The native memory is released
- * when the codec becomes unreachable, because nothing else would free it. Shared by the six-field rows and the
- * IEX rows ({@code T} is the model).
+ * when the codec becomes unreachable, because nothing else would free it. Generic in the model ({@code T} is
+ * the version-2 message).
  *
  * <p>{@link #decode} checks the header against the bytes actually present before handing them to Chronicle,
  * so a lying length cannot send the reader past the end, and reports whatever Chronicle throws on bad bytes

@@ -2,29 +2,31 @@ package org.wireshootout.codec.chronicle;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.Wires;
+import org.agrona.DirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.model.Data;
 
 import java.nio.charset.Charset;
 
-/** The readable renderings of Chronicle documents (gallery use, not the hot path). */
+/** The readable renderings of Chronicle documents in the caller's buffer (gallery use, not the hot path). */
 final class ChronicleRender {
     private ChronicleRender() {
     }
 
     /** A text wire's payload, decoded with the charset it was written in. */
-    static String payloadText(ChronicleDocumentCodec<?> codec, Charset charset) {
-        if (codec.length() < ChronicleDocumentCodec.HEADER) return null;
-        byte[] all = codec.bytes();
-        return new String(all, ChronicleDocumentCodec.HEADER, all.length - ChronicleDocumentCodec.HEADER, charset);
+    static String payloadText(DirectBuffer src, int offset, int length, Charset charset) {
+        if (length < ChronicleBufferCodec.HEADER) return null;
+        byte[] all = ChronicleBufferCodec.copy(src, offset, length);
+        return new String(all, ChronicleBufferCodec.HEADER, all.length - ChronicleBufferCodec.HEADER, charset);
     }
 
     /**
      * Chronicle's own rendering of a size-prefixed binary document as YAML ({@code Wires.fromSizePrefixedBlobs}),
-     * done on a copy so the codec's buffer and positions are left alone.
+     * done on a copy so the caller's buffer and the codec's positions are left alone.
      */
-    static String binaryAsYaml(ChronicleDocumentCodec<?> codec) {
-        if (codec.length() == 0) return null;
-        Bytes<byte[]> copy = Bytes.wrapForRead(codec.bytes());
+    static String binaryAsYaml(DirectBuffer src, int offset, int length) {
+        if (length == 0) return null;
+        Bytes<byte[]> copy = Bytes.wrapForRead(ChronicleBufferCodec.copy(src, offset, length));
         try {
             return Wires.fromSizePrefixedBlobs(copy);
         } finally {
@@ -37,11 +39,11 @@ final class ChronicleRender {
      * the order and with the encodings the document holds them in, as given by {@code layout}, a format string
      * taking price, flag, text, side, smallInt, longInt in that order.
      */
-    static String decodedFields(ChronicleDocumentCodec<Data> codec, String layout) {
-        if (codec.length() == 0) return null;
+    static String decodedFields(BufferCodec<Data> codec, DirectBuffer src, int offset, int length, String layout) {
+        if (length == 0) return null;
         Data d = new Data();
         try {
-            codec.decode(d);
+            codec.decode(src, offset, length, d);
         } catch (RuntimeException e) {
             return "undecodable: " + e.getMessage();
         }

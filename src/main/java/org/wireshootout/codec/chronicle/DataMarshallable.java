@@ -45,8 +45,8 @@ final class DataMarshallable extends SixFieldMarshallable<Data, Side> {
     /**
      * @param inOrder read each field by name in the written order instead of with the library's search
      * @param textOut how the text goes to the wire; the bytes written are the same whichever is chosen
-     * @param boundLengths check each text value's length against the document before reading it (an unchecked
-     *                     buffer; see {@link WireText#checkLength})
+     * @param boundLengths check each text value's length, and the room for each run of fixed-width values, against
+     *                     the document before reading it (an unchecked buffer; see {@link WireText#checkLength})
      * @param strict  the text wires' value checks ({@link StrictTextValues}), null for a binary row
      * @param rawText RawWire: the text read straight from the bytes ({@link WireSetup#rawText})
      */

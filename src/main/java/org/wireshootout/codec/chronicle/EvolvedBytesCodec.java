@@ -5,7 +5,8 @@ import org.wireshootout.model.evolution.Evolved;
 
 /**
  * Version 2 of a BytesMarshallable row under one {@link Change}: an {@link EvolvedBytesMarshallable} in the same
- * framing, unchecked buffer and once-per-document checks as the row's version 1 ({@link BytesDocumentCodec}).
+ * framing and kind of buffer (unchecked) as the row's version 1, in a buffer of its own with zero bytes after the
+ * document ({@link BytesDocumentCodec}).
  */
 final class EvolvedBytesCodec extends BytesDocumentCodec<Evolved> {
     /**

@@ -4,9 +4,10 @@ import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
 /**
- * Version 2 of a Wire row under one {@link Change}, through the same wire, framing and buffer as the row's
- * version 1 ({@link WireSetup}): under {@code addField} version 1's own code plus the appended field
- * ({@link AddedFieldMarshallable}), under any other change an {@link EvolvedMarshallable}.
+ * Version 2 of a Wire row under one {@link Change}, through the same wire, framing and kind of buffer as the row's
+ * version 1 ({@link WireSetup}), in a buffer of its own ({@link WireCodec}): under {@code addField} version 1's own
+ * code plus the appended field ({@link AddedFieldMarshallable}), under any other change an
+ * {@link EvolvedMarshallable}.
  */
 final class EvolvedWireCodec extends WireCodec<Evolved> {
     /**

@@ -7,6 +7,7 @@ import net.openhft.chronicle.wire.ValueOut;
 import net.openhft.chronicle.wire.WireIn;
 import net.openhft.chronicle.wire.WireOut;
 import net.openhft.chronicle.wire.WriteMarshallable;
+import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.IexNamedFields;
 import org.wireshootout.model.iex.IexField;
@@ -26,7 +27,8 @@ import org.wireshootout.model.iex.IexMessageType;
  * empty text). So this row refuses a message with no known {@code messageType}, and a document with bytes
  * left after the type's fields, but, like Chronicle itself, not a missing field in the middle.
  *
- * <p>Encode resets with {@code wire.clear()}, which resets the wire's reader and writer state as well as the
+ * <p>One wire over the codec's one {@code Bytes} for the codec's life, whatever buffer the {@code Bytes} is pointed
+ * at. Encode resets with {@code wire.clear()}, which resets the wire's reader and writer state as well as the
  * bytes. Text is read into a reused {@code StringBuilder}; nothing is allocated per message.
  */
 public final class IexBinaryWireCodec extends IexDocumentCodec {
@@ -39,7 +41,8 @@ public final class IexBinaryWireCodec extends IexDocumentCodec {
     }
 
     @Override
-    protected void writeDocument(IexMessage value) {
+    protected void writeDocument(IexMessage value, MutableDirectBuffer dst, int offset) {
+        caller.target(dst, offset);
         wire.clear();
         wire.writeDocument(false, writer.on(value));
     }
@@ -48,17 +51,11 @@ public final class IexBinaryWireCodec extends IexDocumentCodec {
     protected void readDocument(IexMessage target, int payloadLength) {
         // a decode that threw part-way may have left the value reader mid-document
         wire.getValueIn().resetState();
-        bytes.readPosition(0);
         wire.rawReadData(reader.into(target));
         if (bytes.readRemaining() != 0) {
             throw new DecodeException(name, bytes.readPosition(), bytes.readRemaining() + " bytes left after the "
                     + target.type().displayName() + " fields");
         }
-    }
-
-    @Override
-    protected void clear() {
-        wire.clear();
     }
 
     private static final class Writer implements WriteMarshallable {

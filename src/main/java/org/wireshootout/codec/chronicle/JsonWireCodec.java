@@ -1,6 +1,7 @@
 package org.wireshootout.codec.chronicle;
 
 import net.openhft.chronicle.wire.JSONWire;
+import org.agrona.DirectBuffer;
 
 import java.nio.charset.StandardCharsets;
 
@@ -32,7 +33,7 @@ public final class JsonWireCodec extends DataWireCodec {
 
     /** The JSON payload itself (the 4-byte binary header left out). */
     @Override
-    public String render() {
-        return ChronicleRender.payloadText(this, StandardCharsets.UTF_8);
+    public String render(DirectBuffer src, int offset, int length) {
+        return ChronicleRender.payloadText(src, offset, length, StandardCharsets.UTF_8);
     }
 }

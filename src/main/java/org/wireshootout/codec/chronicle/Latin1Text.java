@@ -122,11 +122,11 @@ final class Latin1Text {
      * loop. Chronicle's {@code read8bit(StringBuilder)} does the same work but reads the builder's coder by
      * reflection on every call, about a tenth of the BytesMarshallable rows' time. A null text (length -1) or a
      * length beyond the bytes left is refused, as {@code read8bit} refuses it, with the read position left at the
-     * length.
+     * length; so is a length whose stop-bit bytes run past the document's end ({@link StopBits}).
      */
     void read(BytesIn<?> in, StringBuilder text) {
         long at = in.readPosition();
-        long n = in.readStopBit();
+        long n = StopBits.read(in);
         long left = in.readRemaining();
         if (n < 0 || n > left) {
             in.readPosition(at);
@@ -157,11 +157,12 @@ final class Latin1Text {
      * UTF-8 is one byte a char: the same bulk copy and append as {@link #read}, where the library's {@code textTo}
      * decodes UTF-8 into the builder by way of its coder, read by reflection. Anything else (a byte above 0x7F, a
      * null or a length beyond the bytes left) leaves the read position as it was and returns false, for the
-     * library to read or refuse as before (the builder's content is then undefined: the library clears it).
+     * library to read or refuse as before (the builder's content is then undefined: the library clears it). A length
+     * whose stop-bit bytes run past the document's end is refused here ({@link StopBits}).
      */
     boolean readAscii(Bytes<?> in, StringBuilder text) {
         long at = in.readPosition();
-        long n = in.readStopBit();
+        long n = StopBits.read(in);
         if (n < 0 || n > in.readRemaining()) {
             in.readPosition(at);
             return false;

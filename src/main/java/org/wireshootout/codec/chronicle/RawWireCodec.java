@@ -1,6 +1,7 @@
 package org.wireshootout.codec.chronicle;
 
 import net.openhft.chronicle.wire.RawWire;
+import org.agrona.DirectBuffer;
 import org.wireshootout.model.Data;
 
 /**
@@ -15,7 +16,7 @@ public final class RawWireCodec extends DataWireCodec {
         // UTF-8 mode keeps the builder: RawWire's writeUtf8 walks a Bytes argument char by char as well, through
         // Bytes.charAt, which measured slower than the builder's charAt (rwireUTF 250 against 190 ns).
         // Both rows run unchecked, as the library's benchmark does: every RawWire read is fixed-width or a stop-bit
-        // byte count then that many 8-bit or UTF-8 bytes, which the guard after the document and the length checks bound
+        // byte count then that many 8-bit or UTF-8 bytes, which the length and room checks of the marshallable bound
         super(name, new WireSetup(b -> new RawWire(b, use8bit), false,
                 use8bit ? DataMarshallable.TextOut.LATIN1 : DataMarshallable.TextOut.BUILDER, true, true));
         this.use8bit = use8bit;
@@ -40,8 +41,8 @@ public final class RawWireCodec extends DataWireCodec {
 
     /** RawWire carries no names or types, so Chronicle has no rendering for it; this lists the decoded fields in wire order. */
     @Override
-    public String render() {
-        return ChronicleRender.decodedFields(this, "RawWire document, values only, no keys or types:%n"
+    public String render(DirectBuffer src, int offset, int length) {
+        return ChronicleRender.decodedFields(this, src, offset, length, "RawWire document, values only, no keys or types:%n"
                 + "price (float64) %1$s%nflag (bool) %2$s%ntext (stop-bit length, " + (use8bit ? "8-bit" : "UTF-8")
                 + ") %3$s%nside (enum name as text) %4$s%nsmallInt (int32) %5$s%nlongInt (int64) %6$s%n");
     }

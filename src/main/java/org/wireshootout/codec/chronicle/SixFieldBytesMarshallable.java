@@ -61,11 +61,15 @@ class SixFieldBytesMarshallable<T, E extends Enum<E>> implements BytesMarshallab
         T v = target;
         SixFields<T, E> f = fields;
         if (stopBit) {
-            f.price(v, in.readStopBitDouble());
-            f.longInt(v, in.readStopBit());
-            long small = in.readStopBit();
+            // Chronicle's stop-bit readers, each byte bounded by the document's end (StopBits): a number runs as long
+            // as its bytes say, so no check once per document can bound it
+            f.price(v, StopBits.readDouble(in));
+            f.longInt(v, StopBits.read(in));
+            long small = StopBits.read(in);
             if (small != (int) small) throw new IllegalStateException("smallInt " + small + " does not fit an int");
             f.smallInt(v, (int) small);
+            // the flag and side bytes follow wherever the numbers ended
+            if (in.readRemaining() < 2) throw new IllegalStateException("the document ends before the flag and side");
         } else {
             f.price(v, in.readDouble());
             f.longInt(v, in.readLong());

@@ -31,8 +31,8 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
     /**
      * @param inOrder read each field by name in the written order instead of with the library's search
      * @param textOut how the text goes to the wire; the bytes written are the same whichever is chosen
-     * @param boundLengths check each text value's length against the document before reading it (an unchecked
-     *                     buffer; see {@link WireText#checkLength})
+     * @param boundLengths check each text value's length, and the room for each run of fixed-width values, against
+     *                     the document before reading it (an unchecked buffer; see {@link WireText#checkLength})
      */
     SixFieldMarshallable(SixFields<T, E> fields, boolean inOrder, DataMarshallable.TextOut textOut, boolean boundLengths,
                          boolean rawText) {
@@ -82,6 +82,8 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
         StrictTextValues s = strict;
         // only the checked rows look at the bytes; a binary row takes neither the buffer nor a position
         Bytes<?> b = s == null ? null : wire.bytes();
+        // an unchecked buffer reads fixed widths without a bound: each run of them is checked against the document
+        if (boundLengths) WireText.checkRemaining(wire, 8 + 1, "price and flag");
         f.price(v, field(wire, DataKeys.price).float64());
         ValueIn flagIn = field(wire, DataKeys.flag);
         long at = s == null ? 0 : b.readPosition();
@@ -97,6 +99,7 @@ class SixFieldMarshallable<T, E extends Enum<E>> implements Marshallable, WireMa
         E side = sideIn.asEnum(f.sides());
         if (side == null) throw new IllegalStateException("side is missing");
         f.side(v, side);
+        if (boundLengths) WireText.checkRemaining(wire, 4 + 8, "smallInt and longInt");
         ValueIn smallIn = field(wire, DataKeys.smallInt);
         at = s == null ? 0 : b.readPosition();
         int smallInt = smallIn.int32();

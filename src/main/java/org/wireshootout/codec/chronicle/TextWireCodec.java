@@ -1,6 +1,7 @@
 package org.wireshootout.codec.chronicle;
 
 import net.openhft.chronicle.wire.TextWire;
+import org.agrona.DirectBuffer;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +32,7 @@ public final class TextWireCodec extends DataWireCodec {
 
     /** The YAML payload itself (the 4-byte binary header left out), decoded as the mode wrote it. */
     @Override
-    public String render() {
-        return ChronicleRender.payloadText(this, charset);
+    public String render(DirectBuffer src, int offset, int length) {
+        return ChronicleRender.payloadText(src, offset, length, charset);
     }
 }

@@ -3,9 +3,10 @@ package org.wireshootout.codec.chronicle;
 import net.openhft.chronicle.wire.Wire;
 
 /**
- * A row that writes the message through a Chronicle {@link Wire}: the same hand-written
- * {@link DataMarshallable} for every variant, so the rows differ only in the wire underneath. Generic in the
- * model so that a row's version-2 codec ({@link EvolvedWireCodec}) frames and buffers exactly as version 1 does.
+ * A Wire row's version 2 ({@link EvolvedWireCodec}) on the owning buffer the evolution matrix uses, framed and
+ * written as version 1 ({@link DataWireCodec}) writes into the caller's buffer: the same wire from the same
+ * {@link WireSetup}, the same framing, the same kind of buffer (unchecked for RawWire, with zero bytes put after the
+ * document, {@link #GUARD}, where version 1 bounds each length and run of fixed-width values instead).
  *
  * <p>Encoding follows the library's own benchmark: {@code wire.clear()} (which resets the wire's reader and
  * writer state as well as the bytes; JSONWire fails on its second message after a bare

@@ -14,7 +14,7 @@ import java.util.function.Function;
  *                    (the text wires; see {@link DataMarshallable})
  * @param textOut     how the text goes to the wire ({@link DataMarshallable.TextOut})
  * @param unchecked   an unchecked buffer, for a wire whose every read is fixed-width or stop-bit length-prefixed
- *                    (RawWire; see {@link WireCodec})
+ *                    (RawWire; see {@link DataWireCodec})
  * @param positional  no keys on the wire (RawWire, field-less BinaryWire): fields are told apart by position only
  */
 record WireSetup(Function<Bytes<?>, Wire> wireFactory, boolean inOrder, DataMarshallable.TextOut textOut,

@@ -71,17 +71,28 @@ final class WireText {
      * For an unchecked buffer (RawWire): the stop-bit length of the text value at the read position must not
      * exceed what is left of the document, checked before the wire reads the bytes. The library reads that many
      * bytes without a bound, and a hostile length (a load of foreign bytes) would otherwise read past the buffer
-     * into whatever native memory follows, which can crash the JVM instead of throwing. The read position is
-     * restored, so the wire reads the value as before.
+     * into whatever native memory follows, which can crash the JVM instead of throwing. The length itself is read
+     * bounded by the document's end ({@link StopBits}). The read position is restored, so the wire reads the value
+     * as before.
      */
     static void checkLength(WireIn wire, String field) {
         Bytes<?> b = wire.bytes();
         long at = b.readPosition();
-        long n = b.readStopBit();
+        long n = StopBits.read(b);
         long left = b.readRemaining();
         b.readPosition(at);
         if (n < 0 || n > left) {
             throw new IllegalStateException(field + " of " + n + " bytes, " + left + " left in the document");
         }
+    }
+
+    /**
+     * For an unchecked buffer (RawWire): at least {@code bytes} bytes are left in the document, checked before the
+     * wire reads fixed-width values that take that many ({@code what}), since an unchecked read does not stop at the
+     * document's end.
+     */
+    static void checkRemaining(WireIn wire, int bytes, String what) {
+        long left = wire.bytes().readRemaining();
+        if (left < bytes) throw new IllegalStateException(what + " take " + bytes + " bytes, " + left + " left in the document");
     }
 }

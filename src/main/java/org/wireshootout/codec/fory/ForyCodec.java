@@ -1,10 +1,11 @@
 package org.wireshootout.codec.fory;
 
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.apache.fory.config.CompatibleMode;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
-import org.wireshootout.codec.MessageBuffer;
-import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
@@ -15,18 +16,19 @@ import org.wireshootout.model.evolution.Evolved;
  * The {@code fory} and {@code foryCompatible} rows: Apache Fory serialising the model's own {@link Data} class, as
  * a Fory user serialises a POJO: no schema, no hand-written marshalling; Fory's JIT generates the serializer for
  * the class (its six fields, the text through Fory's {@code StringBuilder} serializer, the side as an enum
- * ordinal). Settings in {@link ForySupport}.
+ * ordinal). Settings, and how the caller's buffer is used, in {@link ForySupport}.
  *
- * <p>Encoding writes straight from the value into the codec's reused array. Decoding gets a new {@code Data} from
+ * <p>Encoding writes straight from the value into the caller's array. Decoding gets a new {@code Data} from
  * Fory (with a new {@code StringBuilder} and its array) and copies it into the target: Fory cannot read into an
  * existing object, so the row's labels say decode allocates.
  */
-public final class ForyCodec extends NamedCodec<Data> implements Evolvable {
+public final class ForyCodec implements BufferCodec<Data>, Evolvable {
+    private final String name;
     private final ForySupport fory;
     private final CompatibleMode mode;
 
     private ForyCodec(String name, CompatibleMode mode) {
-        super(name);
+        this.name = name;
         this.mode = mode;
         this.fory = new ForySupport(name, mode, Data.class, Side.class);
     }
@@ -42,13 +44,13 @@ public final class ForyCodec extends NamedCodec<Data> implements Evolvable {
     }
 
     @Override
-    public int encode(Data value) {
-        return fory.write(value);
+    public int encode(Data value, MutableDirectBuffer dst, int offset) {
+        return fory.write(value, dst, offset);
     }
 
     @Override
-    public void decode(Data target) {
-        Data read = fory.read(Data.class);
+    public void decode(DirectBuffer src, int offset, int length, Data target) {
+        Data read = fory.read(Data.class, src, offset, length);
         // a nullable field read as null would otherwise become the text "null" or fail in the model's setter
         if (read.getSide() == null) throw new DecodeException(name, -1, "side is null");
         if (!read.hasText()) throw new DecodeException(name, -1, "text is null");
@@ -69,6 +71,4 @@ public final class ForyCodec extends NamedCodec<Data> implements Evolvable {
                 : "SCHEMA_CONSISTENT: no field metadata, the values in Fory's field order (by type group, then name) as the"
                         + " reader's own class has them; both peers must have the same class, nothing checks it";
     }
-
-    @Override public MessageBuffer buffer() { return fory.encoded; }
 }

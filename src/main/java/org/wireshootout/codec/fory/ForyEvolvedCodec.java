@@ -12,10 +12,10 @@ import org.wireshootout.model.evolution.Evolved;
 /**
  * Version 2 of a Fory row of the six-field model: Fory serialising the version-2 class of the change
  * ({@link EvolvedClasses}) as the row serialises {@code Data}, in the row's compatible mode, with the class and its
- * side enum registered under version 1's ids (so the stream identifies them as version 1's), over the same kind of
- * buffer ({@link ForySupport}). Under {@link Change#addField} (the change that is timed) the class copies itself to
- * and from {@link Evolved} by hand and decoding refuses null fields as version 1's codec does; under the others
- * {@link EvolvedFields} copies, by reflection.
+ * side enum registered under version 1's ids (so the stream identifies them as version 1's), over a buffer of its
+ * own (version 2 stays on the owning seam: {@link ForySupport#owning}). Under {@link Change#addField} (the change
+ * that is timed) the class copies itself to and from {@link Evolved} by hand and decoding refuses null fields as
+ * version 1's codec does; under the others {@link EvolvedFields} copies, by reflection.
  */
 final class ForyEvolvedCodec extends NamedCodec<Evolved> {
     private final ForySupport fory;
@@ -27,7 +27,7 @@ final class ForyEvolvedCodec extends NamedCodec<Evolved> {
     ForyEvolvedCodec(String name, CompatibleMode mode, Change change) {
         super(name);
         this.v2Class = EvolvedClasses.of(change);
-        this.fory = new ForySupport(name, mode, v2Class, EvolvedClasses.side(change));
+        this.fory = ForySupport.owning(name, mode, v2Class, EvolvedClasses.side(change));
         try {
             java.lang.reflect.Constructor<?> c = v2Class.getDeclaredConstructor();
             c.setAccessible(true);

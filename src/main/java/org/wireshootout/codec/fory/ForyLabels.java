@@ -40,6 +40,7 @@ public final class ForyLabels {
         return row("Fory: a class per message type, " + (compatible ? "schema compatible (field metadata)" : "schema consistent"), compatible)
                 .textEncoding(TextEncoding.EIGHT_BIT)
                 .allocates("Fory cannot deserialize into an existing object: a new message object per decode")
+                .copies("Fory's varint writes run past the end of an IEX message, so it serialises into an array of its own and the message is copied into the caller's buffer")
                 .build();
     }
 }

@@ -4,12 +4,16 @@ import org.apache.fory.Fory;
 import org.apache.fory.config.CompatibleMode;
 import org.apache.fory.config.Language;
 import org.apache.fory.memory.MemoryBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.codec.HeapMessage;
 
 /**
  * What the Fory rows of both data models share: one {@link Fory} built the way its documentation recommends for a
- * Java-only peer at full speed, and the two {@link MemoryBuffer}s over the codec's {@link HeapMessage}.
+ * Java-only peer at full speed, and two {@link MemoryBuffer}s made once and re-pointed per message at the caller's
+ * bytes.
  *
  * <p>The settings: Java native mode ({@code Language.JAVA}: no cross-language type mapping), class registration
  * required with explicit ids (a stream can name only the registered classes; any other type id or class name is
@@ -19,29 +23,85 @@ import org.wireshootout.codec.HeapMessage;
  * with no per-field metadata, {@code COMPATIBLE} writes the class's field metadata so that peers may add or drop
  * fields. Number compression stays at Fory's default (varint ints, tagged longs).
  *
+ * <p>The caller's buffer: over a heap buffer (the benchmarks') both {@code MemoryBuffer}s are pointed
+ * ({@code pointTo}) at the caller's array where the message lies, so Fory writes and reads it in place: the writer
+ * over the room from the offset to the buffer's end, the reader over exactly the message's bytes, so no read goes
+ * past them. Fory never writes past a {@code MemoryBuffer}'s size: it grows first, into a new array of its own,
+ * and goes on there. A message longer than the room is then refused with an {@link EncodeOverflowException};
+ * one that fits but left Fory too few spare bytes for a write it reserves more room for than the write takes (a
+ * varint) is copied from Fory's array into place, which happens only within a few bytes of the buffer's end.
+ * Over other memory (a transport's direct buffer) Fory's public {@code MemoryBuffer} cannot be re-pointed at an
+ * address without a new object per call ({@code fromByteBuffer}), so the message goes through one scratch array
+ * made once and reused, a copy each way, which a Fory user sending over such a transport pays as well.
+ *
+ * <p>Fory writes some varints as a wider store and moves on by the varint's length, leaving a few bytes after the
+ * varint written, which the next field then overwrites. The six-field message ends with the text's bytes (or,
+ * for an empty text, its one-byte header), so nothing is written after the message; each IEX message ends with a
+ * varint, and up to 3 bytes after it were found written (over a generated day), so the IEX rows serialise into an
+ * array of their own (an {@linkplain #owning owning} support keeps it and the {@code MemoryBuffer} over it) and copy
+ * the message into the caller's buffer, a copy their labels name; they read the caller's buffer in place.
+ *
  * <p>Fory has no call that reads into an existing object: {@code deserialize} returns a new one (with whatever it
  * holds), so the rows copy it into the reused target and their labels say that decode allocates.
  */
 final class ForySupport {
-    /** The codec's buffer: the biggest message of either model is far smaller. */
+    /**
+     * The owning codecs' buffer, and the first size of the scratch array for memory that is not on the heap: the
+     * biggest message of either model is far smaller.
+     */
     static final int CAPACITY = 4096;
 
     final String name;
     final Fory fory;
-    final HeapMessage encoded;
-    /** Writes over the whole array; Fory would replace the array if a message outgrew it, which is refused. */
+    /** Writes over the caller's room: re-pointed per encode. */
     private final MemoryBuffer out;
-    /** Reads exactly the message's bytes: re-pointed at {@code [0, length)} per decode, so no read goes past them. */
+    /** Reads exactly the message's bytes: re-pointed per decode, so no read goes past them. */
     private final MemoryBuffer in;
+    /** Where a message goes when the caller's buffer is not a heap array; grown when needed, never per message. */
+    private byte[] scratch = new byte[0];
+    /** An owning codec's buffer ({@link #owning}), else null. */
+    final HeapMessage encoded;
+    /** Writes over the whole of {@link #encoded}'s array; Fory would replace it if a message outgrew it, which is refused. */
+    private final MemoryBuffer own;
 
+    /** For a codec on the caller-owned seam: nothing of its own to write into. */
     ForySupport(String name, CompatibleMode mode, Class<?>... registered) {
+        this(name, mode, false, registered);
+    }
+
+    private ForySupport(String name, CompatibleMode mode, boolean owning, Class<?>... registered) {
         this.name = name;
-        this.encoded = new HeapMessage(name, CAPACITY);
         this.fory = newFory(mode);
-        this.out = MemoryBuffer.fromByteArray(encoded.array);
-        this.in = MemoryBuffer.fromByteArray(encoded.array, 0, 0);
+        this.out = MemoryBuffer.fromByteArray(new byte[0]);
+        this.in = MemoryBuffer.fromByteArray(new byte[0]);
+        this.encoded = owning ? new HeapMessage(name, CAPACITY) : null;
+        this.own = owning ? MemoryBuffer.fromByteArray(encoded.array) : null;
         // explicit ids, so that every codec (writer or reader) agrees without depending on registration order
         for (int i = 0; i < registered.length; i++) fory.register(registered[i], FIRST_ID + i);
+    }
+
+    /**
+     * For a codec that owns its buffer ({@link org.wireshootout.codec.Codec}): the array {@link #encoded} and a
+     * {@code MemoryBuffer} over it, made once.
+     */
+    static ForySupport owning(String name, CompatibleMode mode, Class<?>... registered) {
+        return new ForySupport(name, mode, true, registered);
+    }
+
+    /** An owning codec's encode: serialises {@code value} into its array; returns the length. */
+    int write(Object value) {
+        MemoryBuffer b = own;
+        b.writerIndex(0);
+        fory.serialize(b, value);
+        if (b.getHeapMemory() != encoded.array) {
+            throw new IllegalStateException(name + ": message does not fit the " + CAPACITY + "-byte buffer");
+        }
+        return encoded.setLength(b.writerIndex());
+    }
+
+    /** An owning codec's decode: the message in its array, as {@link #read(Class, byte[], int, int)}. */
+    <T> T read(Class<T> type) {
+        return read(type, encoded.array, 0, encoded.length());
     }
 
     /** The first id given to the model's classes (ids below are Fory's own). */
@@ -58,27 +118,69 @@ final class ForySupport {
                 .build();
     }
 
-    /** Serialises {@code value} into the codec's array; returns the length. */
-    int write(Object value) {
+    /** Serialises {@code value} into {@code dst} from {@code offset}; returns the length. */
+    int write(Object value, MutableDirectBuffer dst, int offset) {
+        int room = dst.capacity() - offset;
+        byte[] array = dst.byteArray();
+        if (array != null) return write(value, array, dst.wrapAdjustment() + offset, room);
         MemoryBuffer b = out;
+        byte[] s = scratch(CAPACITY);
+        b.pointTo(s, 0, s.length);
         b.writerIndex(0);
         fory.serialize(b, value);
-        if (b.getHeapMemory() != encoded.array) {
-            throw new IllegalStateException(name + ": message does not fit the " + CAPACITY + "-byte buffer");
-        }
-        return encoded.setLength(b.writerIndex());
+        int length = b.writerIndex();
+        if (length > room) throw new EncodeOverflowException(name, room, null);
+        // Fory's own array if it outgrew the scratch (kept as the scratch from then on): either holds the message from 0
+        scratch = b.getHeapMemory();
+        dst.putBytes(offset, scratch, 0, length);
+        return length;
     }
 
     /**
-     * Deserialises the message in the codec's array as {@code type}: a new object. Anything Fory throws on bytes
-     * it cannot read (an unregistered type id, a class name, a length past the end) becomes a
-     * {@link DecodeException} at the offset Fory had reached; bytes left after the object are refused too.
+     * Serialises {@code value} into {@code room} bytes of {@code array} from {@code at}; returns the length. Fory grows
+     * before it would write past the room: into an array of its own, leaving the caller's bytes past the room alone.
+     */
+    int write(Object value, byte[] array, int at, int room) {
+        MemoryBuffer b = out;
+        b.pointTo(array, at, room);
+        b.writerIndex(0);
+        fory.serialize(b, value);
+        int length = b.writerIndex();
+        if (b.getHeapMemory() != array) {
+            if (length > room) throw new EncodeOverflowException(name, room, null);
+            // it fits: Fory grew for the spare bytes a write reserves (a varint's), near the room's end
+            b.get(0, array, at, length);
+        }
+        return length;
+    }
+
+    /**
+     * Deserialises the message in {@code length} bytes of {@code src} from {@code offset} as {@code type}, as
+     * {@link #read(Class, byte[], int, int)}: in place on the heap, else from the scratch array it is copied into.
+     */
+    <T> T read(Class<T> type, DirectBuffer src, int offset, int length) {
+        byte[] array = src.byteArray();
+        if (array != null) return read(type, array, src.wrapAdjustment() + offset, length);
+        byte[] s = scratch(length);
+        src.getBytes(offset, s, 0, length);
+        return read(type, s, 0, length);
+    }
+
+    private byte[] scratch(int length) {
+        if (length > scratch.length) scratch = new byte[Math.max(Math.max(length, 2 * scratch.length), CAPACITY)];
+        return scratch;
+    }
+
+    /**
+     * Deserialises the {@code length} bytes of {@code array} from {@code at} as {@code type}: a new object. Anything
+     * Fory throws on bytes it cannot read (an unregistered type id, a class name, a length past the end) becomes a
+     * {@link DecodeException} at the offset Fory had reached (counted from {@code at}); bytes left after the object
+     * are refused too.
      */
     @SuppressWarnings("unchecked")
-    <T> T read(Class<T> type) {
+    <T> T read(Class<T> type, byte[] array, int at, int length) {
         MemoryBuffer b = in;
-        int length = encoded.length();
-        b.pointTo(encoded.array, 0, length);
+        b.pointTo(array, at, length);
         b.readerIndex(0);
         Object value;
         try {

@@ -10,11 +10,12 @@ import java.io.OutputStream;
 import java.util.Arrays;
 
 /**
- * Where a JDK-serialisation row keeps its bytes, seen as the {@code java.io} streams that
- * {@code ObjectOutputStream} and {@code ObjectInputStream} need. Each store's two streams are made once and
- * rewound per message; only the object streams on top are new each time.
+ * Where a JDK-serialisation codec that owns its buffer (version 2 of the rows, for the evolution matrix) keeps its
+ * bytes, seen as the {@code java.io} streams that {@code ObjectOutputStream} and {@code ObjectInputStream} need.
+ * Each store's two streams are made once and rewound per message; only the object streams on top are new each
+ * time. The version-1 codecs use the caller's buffer instead ({@link CallerStreams}).
  */
-abstract class ByteStore {
+abstract class ByteStore implements JavaSerialization.Unread {
     /** Empties the store and returns the stream to write a message into. */
     abstract OutputStream rewindForWrite();
 
@@ -22,7 +23,14 @@ abstract class ByteStore {
     abstract InputStream rewindForRead();
 
     /** Bytes not yet read since {@link #rewindForRead}. */
-    abstract long unread();
+    @Override
+    public abstract long unread();
+
+    /** The stored message's length. */
+    @Override
+    public long length() {
+        return message().length();
+    }
 
     /** The stored message, for the codec's length / bytes / copyTo / load; reads never move the read position. */
     abstract MessageBuffer message();
@@ -78,7 +86,7 @@ abstract class ByteStore {
 
         @Override InputStream rewindForRead() { readPos = 0; return in; }
 
-        @Override long unread() { return size - readPos; }
+        @Override public long unread() { return size - readPos; }
 
         private final ArrayMessage message = new ArrayMessage(() -> buf, () -> size, (src, offset, length) -> {
             size = 0;
@@ -100,7 +108,7 @@ abstract class ByteStore {
 
         @Override InputStream rewindForRead() { bytes.readPosition(0); return in; }
 
-        @Override long unread() { return bytes.readRemaining(); }
+        @Override public long unread() { return bytes.readRemaining(); }
 
         private final ChronicleBytesMessage message = new ChronicleBytesMessage(bytes);
 

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectInputFilter;
 import java.io.ObjectOutputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.Set;
 
@@ -37,16 +38,28 @@ final class JavaSerialization {
         };
     }
 
+    /** Where a message is being read from: how long it is and how many of its bytes have not been read. */
+    interface Unread {
+        long unread();
+
+        long length();
+    }
+
     /** Writes {@code object} as one complete stream into the emptied store; returns the message's length. */
     static int write(ByteStore store, Object object) {
+        write(store.rewindForWrite(), object);
+        return store.message().length();
+    }
+
+    /** Writes {@code object} as one complete stream into {@code out}. */
+    static void write(OutputStream out, Object object) {
         try {
-            ObjectOutputStream oos = new ObjectOutputStream(store.rewindForWrite());
+            ObjectOutputStream oos = new ObjectOutputStream(out);
             oos.writeObject(object);
             oos.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return store.message().length();
     }
 
     /**
@@ -54,18 +67,27 @@ final class JavaSerialization {
      * nothing after it, else a {@link DecodeException}.
      */
     static Object read(String name, ByteStore store, ObjectInputFilter filter, Class<?> expected, ObjectReader reader) {
-        InputStream in = store.rewindForRead();
+        return read(name, store.rewindForRead(), store, filter, expected, reader);
+    }
+
+    /**
+     * Reads the message {@code in} gives with {@code reader} through {@code filter}: one object of class
+     * {@code expected} and nothing after it ({@code unread} tells), else a {@link DecodeException} whose offset counts
+     * from the message's start.
+     */
+    static Object read(String name, InputStream in, Unread unread, ObjectInputFilter filter, Class<?> expected, ObjectReader reader) {
         Object o;
         try {
             o = reader.read(in, filter);
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
-            throw new DecodeException(name, store.message().length() - store.unread(), e.toString(), e);
+            throw new DecodeException(name, unread.length() - unread.unread(), e.toString(), e);
         }
         if (!expected.isInstance(o)) {
             throw new DecodeException(name, 0, "expected a " + expected.getName() + ", found " + (o == null ? "null" : o.getClass().getName()));
         }
-        if (store.unread() != 0) {
-            throw new DecodeException(name, store.message().length() - store.unread(), store.unread() + " bytes after the object");
+        long left = unread.unread();
+        if (left != 0) {
+            throw new DecodeException(name, unread.length() - left, left + " bytes after the object");
         }
         return o;
     }

@@ -1,9 +1,11 @@
 package org.wireshootout.codec.jdk;
 
-import org.wireshootout.codec.NamedCodec;
-import org.wireshootout.codec.MessageBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
+import org.wireshootout.codec.Labels;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 import org.wireshootout.model.evolution.Change;
@@ -11,24 +13,31 @@ import org.wireshootout.model.evolution.Evolved;
 
 import java.io.ObjectInputFilter;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * The JDK-serialisation rows: {@code externalizable} and {@code externalizableCBytes} ({@link ExternalizableData}
- * on the heap or in a direct Chronicle Bytes) and {@code serializable} ({@link SerializableData}, heap).
+ * in the caller's heap array, or in Chronicle Bytes over the caller's native memory) and {@code serializable}
+ * ({@link SerializableData}, heap).
  *
  * <p>A message is one complete serialisation stream: the stream header, the class descriptor, the object.
  * {@code ObjectOutputStream} and {@code ObjectInputStream} cannot be reused for a new stream (the header is
  * written and read in their constructors, and their handle tables would make later messages refer back to
- * earlier ones), so both are created per message; that is the allocation the labels declare. The byte store
- * and its streams, and the adapter written from, are reused.
+ * earlier ones), so both are created per message; that is the allocation the labels declare. The streams under
+ * them, over the caller's buffer ({@link CallerStreams}), and the adapter written from, are reused.
  *
  * <p>Reading installs a filter allowing only the row's adapter class (and, for the Serializable row, the model's
  * enum and {@code java.lang.Enum}, which its side field needs), with no arrays and bounded depth, references and
  * stream length. Bytes left after the object, or an object of another class, are a {@link DecodeException}.
  */
-public final class JavaSerializationCodec extends NamedCodec<Data> implements Evolvable {
-    private final ByteStore store;
+public final class JavaSerializationCodec implements BufferCodec<Data>, Evolvable {
+    /** Why the rows copy, for their labels: the object streams keep buffers of their own. */
+    public static final String COPIES = "ObjectOutputStream and ObjectInputStream move a message through block"
+            + " buffers of their own, so it is copied into the caller's buffer and out of it";
+
+    private final String name;
+    private final CallerStreams streams;
     private final DataAdapter writeAdapter;
     private final Class<?> adapterClass;
     private final ObjectInputFilter filter;
@@ -36,10 +45,15 @@ public final class JavaSerializationCodec extends NamedCodec<Data> implements Ev
     private final Supplier<ByteStore> newStore;
     private final ObjectReader reader = new DefaultObjectReader();
 
-    private JavaSerializationCodec(String name, Supplier<ByteStore> newStore, DataAdapter writeAdapter, Set<Class<?>> allowed) {
-        super(name);
+    /**
+     * @param streams the streams over the caller's buffer
+     * @param newStore the kind of store version 2 keeps its bytes in (it owns its buffer)
+     */
+    private JavaSerializationCodec(String name, Function<String, CallerStreams> streams, Supplier<ByteStore> newStore,
+                                   DataAdapter writeAdapter, Set<Class<?>> allowed) {
+        this.name = name;
+        this.streams = streams.apply(name);
         this.newStore = newStore;
-        this.store = newStore.get();
         this.allowed = allowed;
         this.writeAdapter = writeAdapter;
         this.adapterClass = writeAdapter.getClass();
@@ -47,34 +61,41 @@ public final class JavaSerializationCodec extends NamedCodec<Data> implements Ev
     }
 
     public static JavaSerializationCodec externalizable(String name) {
-        return new JavaSerializationCodec(name, ByteStore.Heap::new, new ExternalizableData(),
+        return new JavaSerializationCodec(name, CallerStreams::array, ByteStore.Heap::new, new ExternalizableData(),
                 Set.of(ExternalizableData.class));
     }
 
     public static JavaSerializationCodec externalizableChronicleBytes(String name) {
-        return new JavaSerializationCodec(name, ByteStore.ChronicleBytes::new, new ExternalizableData(),
-                Set.of(ExternalizableData.class));
+        return new JavaSerializationCodec(name, CallerStreams::chronicleBytes, ByteStore.ChronicleBytes::new,
+                new ExternalizableData(), Set.of(ExternalizableData.class));
     }
 
     public static JavaSerializationCodec serializable(String name) {
-        return new JavaSerializationCodec(name, ByteStore.Heap::new, new SerializableData(),
+        return new JavaSerializationCodec(name, CallerStreams::array, ByteStore.Heap::new, new SerializableData(),
                 Set.of(SerializableData.class, Side.class, Enum.class));
     }
 
     @Override
-    public int encode(Data value) {
+    public int encode(Data value, MutableDirectBuffer dst, int offset) {
         writeAdapter.from(value);
-        return JavaSerialization.write(store, writeAdapter);
+        return streams.write(writeAdapter, dst, offset);
     }
 
     @Override
-    public void decode(Data target) {
-        ((DataAdapter) JavaSerialization.read(name, store, filter, adapterClass, reader)).into(target);
+    public void decode(DirectBuffer src, int offset, int length, Data target) {
+        ((DataAdapter) streams.read(src, offset, length, filter, adapterClass, reader)).into(target);
+    }
+
+    /** Heap for the rows over the caller's array, native memory for the row over Chronicle Bytes. */
+    @Override
+    public Labels.Memory memory() {
+        return streams.memory();
     }
 
     /**
      * Version 2 as the class of the same name in a peer that has it: the row's {@link JavaSerializationEvolved}
-     * over a new store of the same kind, reading through the same filter.
+     * over a new store of the same kind as the row's memory (version 2 owns its buffer), reading through the same
+     * filter.
      */
     @Override
     public Codec<Evolved> evolve(Change change) {
@@ -91,6 +112,4 @@ public final class JavaSerializationCodec extends NamedCodec<Data> implements Ev
                         + " field names: writeExternal/readExternal alone decide the layout (positional here); a reader"
                         + " never sees what it does not read, as the stream skips an object's unread data";
     }
-
-    @Override public MessageBuffer buffer() { return store.message(); }
 }

@@ -5,8 +5,9 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import org.wireshootout.codec.MessageBuffer;
-import org.wireshootout.codec.NamedCodec;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.model.iex.IexField;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.model.iex.IexMessageType;
@@ -16,7 +17,7 @@ import java.util.List;
 /**
  * The {@code kryo} IEX row: Kryo 5 with a {@link Serializer} for {@link IexMessage} that writes the type byte and
  * then the type's fields in wire order with Kryo's primitives, and reads them back into the reused target (as the
- * six-field {@link KryoCodec} does; settings in {@link KryoSupport}).
+ * six-field {@link KryoCodec} does; settings, and how the caller's buffer is used, in {@link KryoSupport}).
  *
  * <p>Field forms: the timestamp and the packed symbol as {@code writeLong} (8 bytes; a nanosecond timestamp would
  * take 9 as a varint), the packed reason as {@code writeInt} (4), the one-byte fields (flags, chars, tier,
@@ -24,24 +25,24 @@ import java.util.List;
  * as zigzag varints ({@code writeVarLong(v, false)}, Kryo's default for a long field). A value outside its IEX
  * range is refused by the model's setter, which the codec reports as a decode error.
  */
-public final class IexKryoCodec extends NamedCodec<IexMessage> {
-    private final KryoSupport kryo = new KryoSupport(name);
+public final class IexKryoCodec implements BufferCodec<IexMessage> {
+    private final KryoSupport kryo;
     private final MessageSerializer serializer = new MessageSerializer();
 
     public IexKryoCodec(String name) {
-        super(name);
+        this.kryo = new KryoSupport(name);
         kryo.kryo.register(IexMessage.class, serializer, KryoSupport.FIRST_ID);
     }
 
     @Override
-    public int encode(IexMessage value) {
-        return kryo.write(value);
+    public int encode(IexMessage value, MutableDirectBuffer dst, int offset) {
+        return kryo.write(value, dst, offset);
     }
 
     @Override
-    public void decode(IexMessage target) {
+    public void decode(DirectBuffer src, int offset, int length, IexMessage target) {
         serializer.target = target;
-        kryo.read(IexMessage.class);
+        kryo.read(IexMessage.class, src, offset, length);
     }
 
     /** How a field is written. */
@@ -115,6 +116,4 @@ public final class IexKryoCodec extends NamedCodec<IexMessage> {
             return m;
         }
     }
-
-    @Override public MessageBuffer buffer() { return kryo.encoded; }
 }

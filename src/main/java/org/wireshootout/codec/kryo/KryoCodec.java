@@ -5,10 +5,11 @@ import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
-import org.wireshootout.codec.MessageBuffer;
-import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 import org.wireshootout.model.evolution.Change;
@@ -16,8 +17,8 @@ import org.wireshootout.model.evolution.Evolved;
 
 /**
  * The {@code kryo} row: Kryo 5 with a {@link Serializer} for {@link Data} written for it, the way Kryo's
- * documentation recommends for speed and control, over a reused {@code Output} / {@code Input} (settings in
- * {@link KryoSupport}).
+ * documentation recommends for speed and control, over a reused {@code Output} / {@code Input} re-pointed at the
+ * caller's buffer (settings, and how the caller's buffer is used, in {@link KryoSupport}).
  *
  * <p>The bytes are what Kryo's own calls write for these types: the price as {@code writeDouble} (8 bytes), the
  * flag as {@code writeBoolean} (1), the text in Kryo's string format ({@link KryoText}, without the String),
@@ -29,14 +30,16 @@ import org.wireshootout.model.evolution.Evolved;
  * its contract says it must be new; the serializer here returns the target the codec handed it before the call
  * ({@link DataSerializer#target}), filled field by field. So decode allocates nothing.
  */
-public final class KryoCodec extends NamedCodec<Data> implements Evolvable {
+public final class KryoCodec implements BufferCodec<Data>, Evolvable {
     private static final Side[] SIDES = Side.values();
 
-    private final KryoSupport kryo = new KryoSupport(name);
+    private final String name;
+    private final KryoSupport kryo;
     private final DataSerializer serializer = new DataSerializer();
 
     public KryoCodec(String name) {
-        super(name);
+        this.name = name;
+        this.kryo = new KryoSupport(name);
         kryo.kryo.register(Data.class, serializer, KryoSupport.FIRST_ID);
     }
 
@@ -49,14 +52,14 @@ public final class KryoCodec extends NamedCodec<Data> implements Evolvable {
     }
 
     @Override
-    public int encode(Data value) {
-        return kryo.write(value);
+    public int encode(Data value, MutableDirectBuffer dst, int offset) {
+        return kryo.write(value, dst, offset);
     }
 
     @Override
-    public void decode(Data target) {
+    public void decode(DirectBuffer src, int offset, int length, Data target) {
         serializer.target = target;
-        kryo.read(Data.class);
+        kryo.read(Data.class, src, offset, length);
     }
 
     /** Writes the six fields; reads them into {@link #target}, the object the codec is decoding into. */
@@ -112,6 +115,4 @@ public final class KryoCodec extends NamedCodec<Data> implements Evolvable {
                 + " class writes no class either; a reader takes the bytes positionally as its own fields, so it cannot skip"
                 + " what it does not know, and the codec refuses bytes left after the object";
     }
-
-    @Override public MessageBuffer buffer() { return kryo.encoded; }
 }

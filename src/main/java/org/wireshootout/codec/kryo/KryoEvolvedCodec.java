@@ -6,6 +6,7 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.jdk.EvolvedClasses;
@@ -18,7 +19,7 @@ import org.wireshootout.model.evolution.SideV2;
  * Version 2 of a Kryo row of the six-field model, with the same serializer kind as the row's version 1, its class
  * registered under version 1's id ({@link KryoSupport#FIRST_ID}: Kryo identifies classes by registration id, and
  * {@code readObject} with a known class writes none), the same settings and the same reused {@code Output} /
- * {@code Input}:
+ * {@code Input}, over a buffer of its own (version 2 stays on the owning seam, {@link org.wireshootout.codec.Codec}):
  * <ul>
  *   <li>{@link #serializer}: the {@code kryo} row's hand-written {@link Serializer}, now for {@link Evolved}:
  *       positional, the fields in {@link EvolvedClasses#writeOrder} with the calls version 1 makes (smallInt as
@@ -33,6 +34,7 @@ import org.wireshootout.model.evolution.SideV2;
  */
 final class KryoEvolvedCodec extends NamedCodec<Evolved> {
     private final KryoSupport kryo;
+    private final HeapMessage encoded;
     /** The hand-written serializer; null for the FieldSerializer form. */
     private final TargetSerializer serializer;
     /** The FieldSerializer form's version-2 class and the instance written from; else null. */
@@ -41,12 +43,12 @@ final class KryoEvolvedCodec extends NamedCodec<Evolved> {
     /** The FieldSerializer form's reflective copies; null under addField, whose class copies itself. */
     private final EvolvedFields fields;
     /** Reads ahead to the text's header under addField, as {@link KryoFieldsCodec} does. */
-    private final Input scan;
+    private final KryoSupport.MessageInput scan = new KryoSupport.MessageInput();
 
     private KryoEvolvedCodec(String name, Change change, boolean handWritten) {
         super(name);
         this.kryo = new KryoSupport(name);
-        this.scan = new Input(kryo.encoded.array, 0, 0);
+        this.encoded = new HeapMessage(name, KryoSupport.CAPACITY);
         Kryo k = kryo.kryo;
         if (handWritten) {
             serializer = change == Change.addField ? new AddFieldSerializer() : new EvolvedSerializer(change);
@@ -77,29 +79,39 @@ final class KryoEvolvedCodec extends NamedCodec<Evolved> {
 
     @Override
     public int encode(Evolved value) {
-        if (serializer != null) return kryo.write(value);
+        if (serializer != null) return write(value);
         if (fields == null) ((EvolvedClasses.AddField) writeFrom).from(value);
         else fields.write(value, writeFrom);
-        return kryo.write(writeFrom);
+        return write(writeFrom);
+    }
+
+    /** Writes {@code value} into the codec's array; returns the length. */
+    private int write(Object value) {
+        return encoded.setLength(kryo.write(value, encoded.array, 0, KryoSupport.CAPACITY, KryoSupport.CAPACITY));
+    }
+
+    /** Reads the message in the codec's array as {@code type}. */
+    private <T> T read(Class<T> type) {
+        return kryo.read(type, encoded.array, 0, encoded.length());
     }
 
     @Override
     public void decode(Evolved target) {
         if (serializer != null) {
             serializer.target = target;
-            kryo.read(Evolved.class);
+            read(Evolved.class);
         } else if (fields == null) {
-            KryoFieldsCodec.checkTextLength(name, scan, kryo);
-            EvolvedClasses.AddField read = (EvolvedClasses.AddField) kryo.read(v2Class);
+            KryoFieldsCodec.checkTextLength(name, scan, encoded.array, 0, encoded.length());
+            EvolvedClasses.AddField read = (EvolvedClasses.AddField) read(v2Class);
             String nullField = read.nullField();
             if (nullField != null) throw new DecodeException(name, -1, nullField + " is null");
             read.into(target);
         } else {
-            fields.read(kryo.read(v2Class), target);
+            fields.read(read(v2Class), target);
         }
     }
 
-    @Override public MessageBuffer buffer() { return kryo.encoded; }
+    @Override public MessageBuffer buffer() { return encoded; }
 
     /** A serializer that reads into {@link #target}, the object the codec is decoding into. */
     abstract static class TargetSerializer extends Serializer<Evolved> {

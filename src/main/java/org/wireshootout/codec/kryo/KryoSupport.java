@@ -2,13 +2,16 @@ package org.wireshootout.codec.kryo;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.KryoBufferOverflowException;
 import com.esotericsoftware.kryo.io.Output;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.HeapMessage;
+import org.wireshootout.codec.EncodeOverflowException;
 
 /**
- * What the Kryo rows of both data models share: a {@link Kryo} configured for untrusted input and an
- * {@link Output} and {@link Input} made once over the codec's {@link HeapMessage} array.
+ * What the Kryo rows of both data models share: a {@link Kryo} configured for untrusted input, and an
+ * {@link Output} and {@link Input} made once and re-pointed per message at the caller's bytes.
  *
  * <p>Settings: registration required (Kryo 5's default, set explicitly): a class id or class name in a stream
  * that is not registered is refused ({@code Class is not registered}) before any instance is made; Kryo still
@@ -16,6 +19,15 @@ import org.wireshootout.codec.HeapMessage;
  * hold no shared references, and reference tracking costs a map lookup per object. The rows write with
  * {@code writeObject} and read with {@code readObject(input, type)}, Kryo's calls for a class both sides know, so
  * the stream carries no class information at all.
+ *
+ * <p>The caller's buffer: Kryo's {@code Output} and {@code Input} work on a {@code byte[]}, so over a heap buffer
+ * (the benchmarks') they work on the caller's array where the message lies, from its offset, with nothing copied.
+ * The {@code Output} is bounded at the end of the caller's buffer ({@link RangeOutput}: Kryo's own
+ * {@code setBuffer} takes the whole array and starts at 0), so an encoding that does not fit is Kryo's
+ * {@code KryoBufferOverflowException}, reported as an {@link EncodeOverflowException}, with nothing written past the
+ * end; the {@code Input} reads exactly the message's bytes ({@code setBuffer(array, offset, length)}: Kryo's limit is
+ * the message's end). Over other memory (a transport's direct buffer) the message goes through one scratch array
+ * made once and reused, a copy each way, which a Kryo user sending over such a transport pays as well.
  */
 final class KryoSupport {
     static final int CAPACITY = 4096;
@@ -24,16 +36,15 @@ final class KryoSupport {
 
     final String name;
     final Kryo kryo = newKryo();
-    final HeapMessage encoded;
-    /** Writes into the codec's array; a message that outgrew it would be a KryoBufferOverflowException. */
-    final Output out;
-    final Input in;
+    private final RangeOutput out = new RangeOutput();
+    private final MessageInput in = new MessageInput();
+    /** Where a message goes when the caller's buffer is not a heap array; grown when needed, never per message. */
+    private byte[] scratch = new byte[0];
+    /** Where in the array {@link #messageArray} returned the message starts. */
+    int start;
 
     KryoSupport(String name) {
         this.name = name;
-        this.encoded = new HeapMessage(name, CAPACITY);
-        this.out = new Output(encoded.array);
-        this.in = new Input(encoded.array, 0, 0);
     }
 
     /** A Kryo as the rows configure it, with nothing registered yet. */
@@ -44,28 +55,133 @@ final class KryoSupport {
         return kryo;
     }
 
-    /** Writes {@code value} with {@code writeObject}; returns the length. */
-    int write(Object value) {
-        Output o = out;
-        o.setPosition(0);
-        kryo.writeObject(o, value);
-        return encoded.setLength(o.position());
+    /** Writes {@code value} with {@code writeObject} into {@code dst} from {@code offset}; returns the length. */
+    int write(Object value, MutableDirectBuffer dst, int offset) {
+        int room = dst.capacity() - offset;
+        byte[] array = dst.byteArray();
+        if (array != null) {
+            int at = dst.wrapAdjustment() + offset;
+            return write(value, array, at, at + room, room);
+        }
+        byte[] s = scratch(Math.min(room, CAPACITY));
+        while (true) {
+            try {
+                int length = write(value, s, 0, Math.min(room, s.length), room);
+                dst.putBytes(offset, s, 0, length);
+                return length;
+            } catch (EncodeOverflowException e) {
+                if (s.length >= room) throw e;
+                s = scratch(Math.min(room, 2 * s.length)); // the scratch was the limit, not the caller's room
+            }
+        }
     }
 
-    /** Reads the message as {@code type} with {@code readObject}; anything Kryo throws, or bytes after the object, is a {@link DecodeException}. */
-    <T> T read(Class<T> type) {
-        Input i = in;
-        int length = encoded.length();
-        i.setBuffer(encoded.array, 0, length);
+    /**
+     * Writes {@code value} with {@code writeObject} into {@code array} from {@code at}, never at or past {@code end};
+     * returns the length. {@code room} is what the caller's buffer had, for the error.
+     */
+    int write(Object value, byte[] array, int at, int end, int room) {
+        RangeOutput o = out;
+        o.point(array, at, end);
+        try {
+            kryo.writeObject(o, value);
+        } catch (KryoBufferOverflowException e) {
+            throw new EncodeOverflowException(name, room, e);
+        }
+        return o.position() - at;
+    }
+
+    /**
+     * The heap array holding the {@code length} bytes of {@code src} from {@code offset}: the caller's own array, or
+     * the scratch array they are copied into when {@code src} is not on the heap. {@link #start} is then where they
+     * start in it.
+     */
+    byte[] messageArray(DirectBuffer src, int offset, int length) {
+        byte[] array = src.byteArray();
+        if (array != null) {
+            start = src.wrapAdjustment() + offset;
+            return array;
+        }
+        byte[] s = scratch(length);
+        src.getBytes(offset, s, 0, length);
+        start = 0;
+        return s;
+    }
+
+    /** Reads the message in {@code length} bytes of {@code src} from {@code offset} as {@code type}, as {@link #read(Class, byte[], int, int)}. */
+    <T> T read(Class<T> type, DirectBuffer src, int offset, int length) {
+        byte[] array = messageArray(src, offset, length);
+        return read(type, array, start, length);
+    }
+
+    /**
+     * Reads the {@code length} bytes of {@code array} from {@code at} as {@code type} with {@code readObject}; anything
+     * Kryo throws, or bytes after the object, is a {@link DecodeException} (offsets counted from {@code at}).
+     */
+    <T> T read(Class<T> type, byte[] array, int at, int length) {
+        MessageInput i = in;
+        i.point(array, at, length);
         T value;
         try {
             value = kryo.readObject(i, type);
         } catch (RuntimeException e) {
-            throw new DecodeException(name, i.position(), e.toString(), e);
+            throw new DecodeException(name, i.offset(), e.toString(), e);
         }
-        if (i.position() != length) {
-            throw new DecodeException(name, i.position(), "the object ends at " + i.position() + " but the message has " + length + " bytes");
+        if (i.position() != at + length) {
+            int end = i.offset();
+            throw new DecodeException(name, end, "the object ends at " + end + " but the message has " + length + " bytes");
         }
         return value;
+    }
+
+    private byte[] scratch(int length) {
+        if (length > scratch.length) scratch = new byte[Math.max(length, 2 * scratch.length)];
+        return scratch;
+    }
+
+    /**
+     * The message's own offset of a position of {@code in}: counted from where the message starts when {@code in} is
+     * a {@link MessageInput}. For error messages only.
+     */
+    static int offsetOf(Input in, int position) {
+        return in instanceof MessageInput ? position - ((MessageInput) in).start : position;
+    }
+
+    /**
+     * An {@code Output} over the range {@code [from, to)} of an array: Kryo's {@code setBuffer} always starts at 0 and
+     * ends at the array's end, and past the caller's buffer the bytes are not ours. {@code to} is also the maximum
+     * capacity, so Kryo refuses to grow ({@code KryoBufferOverflowException}) instead of making an array of its own.
+     */
+    static final class RangeOutput extends Output {
+        void point(byte[] array, int from, int to) {
+            buffer = array;
+            position = from;
+            capacity = to;
+            maxCapacity = to;
+            total = 0;
+        }
+    }
+
+    /**
+     * An {@code Input} over one message of an array, which knows where the message starts so that errors count
+     * from there. {@code total()} counts from the array's start even after Kryo's compaction (which moves the position
+     * back to 0 when it runs out of bytes, just before it throws), so {@link #offset} is right in that case too.
+     */
+    static final class MessageInput extends Input {
+        int start;
+
+        MessageInput() {
+        }
+
+        /** Reads the {@code length} bytes of {@code array} from {@code at}, and no further. */
+        void point(byte[] array, int at, int length) {
+            setBuffer(array, at, length);
+            start = at;
+        }
+
+        /** How far into the message reading has got. */
+        int offset() {
+            return (int) (total() - start);
+        }
     }
 }

@@ -16,6 +16,7 @@ import com.esotericsoftware.kryo.io.Output;
  *       here.</li>
  * </ul>
  * Reading checks a length against the bytes left before taking any char, and refuses a byte that starts no char.
+ * Positions in its errors count from the message's start ({@link KryoSupport#offsetOf}).
  */
 final class KryoText {
     private KryoText() {
@@ -68,12 +69,12 @@ final class KryoText {
             } while (b >= 0);
             if (sb.length() < 2 || sb.length() > 32) {
                 throw new KryoException("text of " + sb.length() + " ASCII chars in the ASCII form, which the writer uses"
-                        + " only for 2 to 32, at position " + start);
+                        + " only for 2 to 32, at position " + KryoSupport.offsetOf(in, start));
             }
             return;
         }
         int count = in.readVarIntFlag(true);
-        if (count == 0) throw new KryoException("text is null at position " + in.position());
+        if (count == 0) throw new KryoException("text is null at position " + KryoSupport.offsetOf(in, in.position()));
         count--;
         int left = in.limit() - in.position();
         if (count > left) throw new KryoException("text of " + count + " chars, only " + left + " bytes left");
@@ -100,12 +101,13 @@ final class KryoText {
                     break;
                 }
                 default:
-                    throw new KryoException("byte 0x" + Integer.toHexString(b) + " starts no char at position " + (in.position() - 1));
+                    throw new KryoException("byte 0x" + Integer.toHexString(b) + " starts no char at position "
+                            + KryoSupport.offsetOf(in, in.position() - 1));
             }
         }
         if (high == 0 && count > 1 && count <= 32) {
             throw new KryoException("text of " + count + " ASCII chars in the counted form, which the writer uses only"
-                    + " for other texts, at position " + start);
+                    + " for other texts, at position " + KryoSupport.offsetOf(in, start));
         }
     }
 
@@ -114,12 +116,12 @@ final class KryoText {
         int c = in.readByte();
         if ((c & 0xC0) != 0x80) {
             throw new KryoException("byte 0x" + Integer.toHexString(c & 0xFF) + " is not a UTF-8 continuation byte at position "
-                    + (in.position() - 1));
+                    + KryoSupport.offsetOf(in, in.position() - 1));
         }
         return c & 0x3F;
     }
 
     private static KryoException overlong(Input in, int bytes) {
-        return new KryoException("overlong " + bytes + "-byte char at position " + (in.position() - bytes));
+        return new KryoException("overlong " + bytes + "-byte char at position " + KryoSupport.offsetOf(in, in.position() - bytes));
     }
 }

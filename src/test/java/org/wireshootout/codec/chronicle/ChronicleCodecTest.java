@@ -7,8 +7,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.agrona.BufferUtil;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.EncodeOverflowException;
+import org.wireshootout.codec.OwnedBuffer;
 import org.wireshootout.registry.Format;
 import org.wireshootout.codec.RecordingSink;
 import org.wireshootout.codec.InPlaceAccess;
@@ -36,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class ChronicleCodecTest {
 
     static boolean chronicle(Format f) {
-        return f.newCodec() instanceof ChronicleDocumentCodec;
+        return f.newCodec() instanceof OwnedBuffer<?> owner && owner.codec() instanceof ChronicleBufferCodec;
     }
 
     static byte[] canonicalBytes(Format f) {
@@ -270,9 +274,10 @@ class ChronicleCodecTest {
 
     @Test
     void inPlaceAccessReadsEveryFieldWhereItLies() {
-        BytesMarshallableCodec.InPlace c = (BytesMarshallableCodec.InPlace) Format.bytesMarshallable.newCodec();
+        BytesMarshallableCodec.InPlace c = (BytesMarshallableCodec.InPlace) BytesMarshallableCodec.fixedWidth("bytesMarshallable");
         Data v = new Data(-7.5, false, "Latin-1 café ÿ", Side.Buy, Integer.MIN_VALUE, Long.MAX_VALUE);
-        c.encode(v);
+        UnsafeBuffer buffer = new UnsafeBuffer(BufferUtil.allocateDirectAligned(256, 64));
+        int length = c.encode(v, buffer, 16);
         assertEquals(-7.5, c.price());
         assertEquals(Long.MAX_VALUE, c.longInt());
         assertEquals(Integer.MIN_VALUE, c.smallInt());
@@ -280,18 +285,25 @@ class ChronicleCodecTest {
         assertEquals(Side.Buy, c.side());
         assertEquals("Latin-1 café ÿ".hashCode(), c.textHash());
         RecordingSink sink = new RecordingSink();
-        c.access(sink);
+        c.access(buffer, 16, length, sink);
         assertEquals(List.of(-7.5, Long.MAX_VALUE, Integer.MIN_VALUE, false, Side.Buy, "Latin-1 café ÿ".hashCode()), sink.values);
 
         byte[] shortDoc = {3, 0, 0, 0, 1, 2, 3};
-        c.load(shortDoc, 0, shortDoc.length);
-        assertThrows(DecodeException.class, () -> c.access(new RecordingSink()));
+        buffer.putBytes(16, shortDoc);
+        assertThrows(DecodeException.class, () -> c.access(buffer, 16, shortDoc.length, new RecordingSink()));
+        // the registry's owner serves the same access over its own buffer
+        Codec<Data> owned = Format.bytesMarshallable.newCodec();
+        owned.encode(v);
+        RecordingSink fromOwner = new RecordingSink();
+        ((InPlaceAccess) owned).access(fromOwner);
+        assertEquals(sink.values, fromOwner.values);
     }
 
     /**
-     * The BytesMarshallable rows read an unchecked buffer, bounded once per document: numbers whose stop-bit
-     * continuation bytes run to the end of the document, over stale bytes that would continue the run, are refused
-     * (the guard after the document ends the run), and the codec reads a good document afterwards.
+     * The BytesMarshallable rows read an unchecked buffer, bounded once per document and once per stop-bit byte:
+     * numbers whose stop-bit continuation bytes run to the end of the document, over stale bytes that would continue
+     * the run, are refused (the stop-bit reader stops at the document's end), and the codec reads a good document
+     * afterwards.
      */
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"bytesMarshallable", "bytesMarshallableStopBit"})
@@ -352,25 +364,41 @@ class ChronicleCodecTest {
                 Integer.MAX_VALUE, "binary");
     }
 
-    /** A text far longer than the initial buffer: the unchecked buffer of the BytesMarshallable rows is replaced, not overrun. */
+    /**
+     * A text far longer than the registry owner's buffer: the unchecked BytesMarshallable rows refuse it before
+     * writing (the longest document the value can give against the room), and write it into a caller's buffer
+     * large enough; nothing is written past the room either way.
+     */
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"bytesMarshallable", "bytesMarshallableStopBit"})
-    void longTextGetsALargerBuffer(Format f) {
-        Codec<Data> c = f.newCodec();
+    void longTextNeedsTheRoomForItsLongestDocument(Format f) {
+        BytesMarshallableCodec c = f == Format.bytesMarshallable
+                ? BytesMarshallableCodec.fixedWidth(f.name()) : BytesMarshallableCodec.stopBit(f.name());
+        Codec<Data> owned = f.newCodec();
         Data back = new Data();
         for (int n : new int[]{0, 200, 255, 1000, 70_000, 12}) {
             Data v = new Data(2.5, false, "abc\u00e9".repeat(n / 4) + "x".repeat(n % 4), Side.Sell, -1, Long.MIN_VALUE);
-            c.encode(v);
-            c.decode(back);
-            assertEquals(v, back, f + " text of " + n);
-            byte[] copy = c.bytes();
-            Codec<Data> other = f.newCodec();
-            other.load(copy, 0, copy.length);
-            Data loaded = new Data();
-            other.decode(loaded);
-            assertEquals(v, loaded, f + " loaded text of " + n);
+            long longest = BytesMarshallableCodec.maxLength(n);
+            if (longest > OwnedBuffer.CAPACITY) {
+                EncodeOverflowException e = assertThrows(EncodeOverflowException.class, () -> owned.encode(v));
+                assertTrue(e.getMessage().startsWith(f + ": ") && e.getMessage().contains(OwnedBuffer.CAPACITY + " bytes"), e.getMessage());
+            } else {
+                owned.encode(v);
+                owned.decode(back);
+                assertEquals(v, back, f + " text of " + n);
+            }
+            UnsafeBuffer whole = new UnsafeBuffer(BufferUtil.allocateDirectAligned((int) longest + 64, 64));
+            whole.setMemory(0, whole.capacity(), (byte) 0x5A);
+            UnsafeBuffer justTooSmall = new UnsafeBuffer(whole, 0, (int) longest - 1);
+            assertThrows(EncodeOverflowException.class, () -> c.encode(v, justTooSmall, 0));
+            for (int i = 0; i < whole.capacity(); i++) assertEquals((byte) 0x5A, whole.getByte(i), "nothing written");
+            UnsafeBuffer room = new UnsafeBuffer(whole, 0, (int) longest);
+            int length = c.encode(v, room, 0);
+            c.decode(room, 0, length, back);
+            assertEquals(v, back, f + " text of " + n + " in a buffer of its longest document");
+            for (int i = (int) longest; i < whole.capacity(); i++) assertEquals((byte) 0x5A, whole.getByte(i), "past the room");
         }
-        assertThrows(ArithmeticException.class, () -> c.encode(new Data(1, true, "\u6771", Side.Buy, 1, 1)));
+        assertThrows(ArithmeticException.class, () -> owned.encode(new Data(1, true, "\u6771", Side.Buy, 1, 1)));
     }
 
     /**

@@ -1,11 +1,16 @@
 package org.wireshootout.codec.jdk;
 
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.CallerBufferRoundTrip;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Labels;
+import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
@@ -14,6 +19,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -115,6 +121,36 @@ class JavaSerializationCodecTest {
         b[blockData + 8 + 1 + 14] = 2;
         codec.load(b, 0, b.length);
         assertThrows(DecodeException.class, () -> codec.decode(new Data()));
+    }
+
+    /**
+     * The caller owns the bytes: each JDK-serialisation codec writes its stream at the caller's offset into heap and
+     * direct memory alike (the array rows through Agrona's putBytes into direct memory, the Chronicle Bytes row through
+     * a copy into heap memory), reads it back from there, touches nothing around it, and refuses a room one byte
+     * short with the row's name; its memory is the row's labels'.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Format.class, names = {"externalizable", "externalizableCBytes", "serializable"})
+    void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory(Format format) {
+        BufferCodec<Data> codec = format == Format.serializable ? JavaSerializationCodec.serializable(format.name())
+                : format == Format.externalizable ? JavaSerializationCodec.externalizable(format.name())
+                : JavaSerializationCodec.externalizableChronicleBytes(format.name());
+        assertEquals(format.labels().memory, codec.memory());
+        for (Data value : List.of(Data.canonical(), new Data(-0.25, true, "Grüße 😀", Side.Buy, -3, Long.MIN_VALUE),
+                new Data(Double.NaN, false, "", Side.Sell, Integer.MAX_VALUE, 0))) {
+            Codec<Data> own = format.newCodec();
+            own.encode(value);
+            CallerBufferRoundTrip.check(format.name(), codec, RoundTrip.DATA, value, own.bytes());
+        }
+        // bytes left after the object are refused at their offset from the caller's, heap or direct
+        Codec<Data> own = format.newCodec();
+        own.encode(Data.canonical());
+        byte[] longer = Arrays.copyOf(own.bytes(), own.length() + 1);
+        for (UnsafeBuffer buffer : new UnsafeBuffer[]{new UnsafeBuffer(new byte[400]), new UnsafeBuffer(ByteBuffer.allocateDirect(400))}) {
+            buffer.putBytes(100, longer);
+            DecodeException e = assertThrows(DecodeException.class, () -> codec.decode(buffer, 100, longer.length, new Data()));
+            assertEquals(own.length(), e.offset(), e.getMessage());
+        }
     }
 
     private static byte[] serialise(Object o) throws Exception {

@@ -3,11 +3,20 @@ package org.wireshootout.codec.kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.CallerBufferRoundTrip;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.IexSamples;
+import org.wireshootout.codec.RoundTrip;
+import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.registry.Format;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
+
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -58,5 +67,41 @@ class KryoCodecTest {
         codec.load(out.getBuffer(), 0, out.position());
         DecodeException e = assertThrows(DecodeException.class, () -> codec.decode(new Data()));
         assertEquals(true, e.getMessage().contains("only 2 bytes left"), e.getMessage());
+    }
+
+    /**
+     * The caller owns the bytes: each Kryo codec writes at the caller's offset into heap and direct memory alike (a
+     * direct buffer through the scratch array, which grows for a message longer than its first size), reads the same
+     * bytes back from there, touches nothing around them, and refuses a room one byte short with the row's name.
+     */
+    @Test
+    void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
+        List<Data> values = List.of(Data.canonical(), new Data(-0.0, false, "Grüße, 東京 € 😀", Side.Buy, Integer.MIN_VALUE, Long.MAX_VALUE),
+                new Data(1.5, true, "x".repeat(5000), Side.Sell, 1, -1));
+        for (Format row : new Format[]{Format.kryo, Format.kryoFields}) {
+            BufferCodec<Data> codec = row == Format.kryo ? new KryoCodec(row.name()) : new KryoFieldsCodec(row.name());
+            for (Data value : values) {
+                byte[] expected = value.getText().length() < 1000 ? ownBytes(row.newCodec(), value) : atTheStart(codec, value);
+                CallerBufferRoundTrip.check(row.name(), codec, RoundTrip.DATA, value, expected);
+            }
+        }
+        List<IexMessage> messages = new ArrayList<>(IexSamples.ordinary());
+        messages.addAll(IexSamples.maxima());
+        IexKryoCodec iex = new IexKryoCodec(IexFormat.kryo.name());
+        for (IexMessage m : messages) CallerBufferRoundTrip.check(IexFormat.kryo.name(), iex, RoundTrip.IEX, m, ownBytes(IexFormat.kryo.newCodec(), m));
+    }
+
+    /** A message too long for the row's own buffer, as the codec writes it at the start of a heap buffer. */
+    private static byte[] atTheStart(BufferCodec<Data> codec, Data value) {
+        org.agrona.concurrent.UnsafeBuffer buffer = new org.agrona.concurrent.UnsafeBuffer(new byte[1 << 14]);
+        byte[] bytes = new byte[codec.encode(value, buffer, 0)];
+        buffer.getBytes(0, bytes);
+        return bytes;
+    }
+
+    /** A message's bytes at the start of a buffer of the row's own, as the registry's codec writes them. */
+    private static <T> byte[] ownBytes(Codec<T> codec, T value) {
+        codec.encode(value);
+        return codec.bytes();
     }
 }
