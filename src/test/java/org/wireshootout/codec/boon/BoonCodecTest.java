@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.CallerBuffers;
+import org.wireshootout.codec.CallerBufferRoundTrip;
+import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
@@ -146,13 +147,13 @@ class BoonCodecTest {
     /**
      * The caller owns the bytes: the row's codec writes at the caller's offset into heap or direct memory alike (the
      * bytes the row's own buffer gets), touches nothing around the message, reads it back from there, and refuses a
-     * room one byte short with the row's name ({@link CallerBuffers}). There is no IEX Boon row.
+     * room one byte short with the row's name ({@link CallerBufferRoundTrip}). There is no IEX Boon row.
      */
     @Test
     void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
         BoonCodec codec = new BoonCodec("boon");
         for (Data v : List.of(Data.canonical(), new Data(-0.5, false, "Grüße 😀 \"q\"", Side.Buy, Integer.MIN_VALUE, Long.MIN_VALUE))) {
-            CallerBuffers.writesAndReadsAtAnOffset("boon", codec, Format.boon.newCodec(), v, Data::new);
+            CallerBufferRoundTrip.check("boon", codec, RoundTrip.DATA, v, ownBytes(Format.boon.newCodec(), v));
         }
     }
 
@@ -180,5 +181,11 @@ class BoonCodecTest {
             buffer.putBytes(50, trailing);
             assertEquals(good.length + 1, assertThrows(DecodeException.class, () -> codec.decode(buffer, 50, trailing.length, new Data())).offset());
         }
+    }
+
+    /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
+    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+        own.encode(value);
+        return own.bytes();
     }
 }

@@ -14,7 +14,8 @@ import org.bson.io.BasicOutputBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.wireshootout.codec.CallerBuffers;
+import org.wireshootout.codec.CallerBufferRoundTrip;
+import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
@@ -67,15 +68,15 @@ class BsonCodecTest {
     /**
      * The caller owns the bytes: the row's codec writes at the caller's offset into heap or direct memory alike (the
      * bytes the row's own buffer gets), touches nothing around the message, reads it back from there, and refuses a
-     * room one byte short with the row's name ({@link CallerBuffers}); both rows. There is no IEX BSON row.
+     * room one byte short with the row's name ({@link CallerBufferRoundTrip}); both rows. There is no IEX BSON row.
      */
     @Test
     void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
         BsonCodec codec = new BsonCodec("bson");
         BsonChronicleBytesCodec cbytes = new BsonChronicleBytesCodec("bsonCBytes");
         for (Data v : List.of(Data.canonical(), new Data(-0.0, true, "Grüße 😀".repeat(40), Side.Buy, Integer.MIN_VALUE, Long.MAX_VALUE))) {
-            CallerBuffers.writesAndReadsAtAnOffset("bson", codec, Format.bson.newCodec(), v, Data::new);
-            CallerBuffers.writesAndReadsAtAnOffset("bsonCBytes", cbytes, Format.bsonCBytes.newCodec(), v, Data::new);
+            CallerBufferRoundTrip.check("bson", codec, RoundTrip.DATA, v, ownBytes(Format.bson.newCodec(), v));
+            CallerBufferRoundTrip.check("bsonCBytes", cbytes, RoundTrip.DATA, v, ownBytes(Format.bsonCBytes.newCodec(), v));
         }
     }
 
@@ -193,5 +194,11 @@ class BsonCodecTest {
         Data d = new Data();
         codec.decode(d);
         return d;
+    }
+
+    /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
+    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+        own.encode(value);
+        return own.bytes();
     }
 }

@@ -8,7 +8,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.CallerBuffers;
+import org.wireshootout.codec.CallerBufferRoundTrip;
+import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.codec.IexSamples;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.registry.IexFormat;
@@ -163,21 +164,19 @@ class JacksonCodecTest {
     /**
      * The caller owns the bytes: the three rows' codecs and the IEX codec write at the caller's offset into heap or
      * direct memory alike (the bytes the row's own buffer gets), touch nothing around the message, read it back
-     * from there, and refuse a room one byte short with the row's name ({@link CallerBuffers}).
+     * from there, and refuse a room one byte short with the row's name ({@link CallerBufferRoundTrip}).
      */
     @Test
     void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
         List<Data> values = List.of(Data.canonical(), new Data(-0.5, false, "Grüße € \"q\"", Side.Buy, -7, Long.MIN_VALUE));
         for (Data v : values) {
-            CallerBuffers.writesAndReadsAtAnOffset("jackson", new JacksonCodec("jackson"), Format.jackson.newCodec(), v, Data::new);
-            CallerBuffers.writesAndReadsAtAnOffset("jacksonCBytes", JacksonChronicleBytesCodec.streams("jacksonCBytes"),
-                    Format.jacksonCBytes.newCodec(), v, Data::new);
-            CallerBuffers.writesAndReadsAtAnOffset("jacksonCBytesRW", JacksonChronicleBytesCodec.readerWriter("jacksonCBytesRW"),
-                    Format.jacksonCBytesRW.newCodec(), v, Data::new);
+            CallerBufferRoundTrip.check("jackson", new JacksonCodec("jackson"), RoundTrip.DATA, v, ownBytes(Format.jackson.newCodec(), v));
+            CallerBufferRoundTrip.check("jacksonCBytes", JacksonChronicleBytesCodec.streams("jacksonCBytes"), RoundTrip.DATA, v, ownBytes(Format.jacksonCBytes.newCodec(), v));
+            CallerBufferRoundTrip.check("jacksonCBytesRW", JacksonChronicleBytesCodec.readerWriter("jacksonCBytesRW"), RoundTrip.DATA, v, ownBytes(Format.jacksonCBytesRW.newCodec(), v));
         }
         IexJacksonCodec iex = new IexJacksonCodec("jackson");
         for (IexMessage m : IexSamples.maxima()) {
-            CallerBuffers.writesAndReadsAtAnOffset("jackson", iex, IexFormat.jackson.newCodec(), m, IexMessage::new);
+            CallerBufferRoundTrip.check("jackson", iex, RoundTrip.IEX, m, ownBytes(IexFormat.jackson.newCodec(), m));
         }
     }
 
@@ -207,5 +206,11 @@ class JacksonCodecTest {
         Data d = new Data();
         codec.decode(d);
         return d;
+    }
+
+    /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
+    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+        own.encode(value);
+        return own.bytes();
     }
 }

@@ -2,7 +2,8 @@ package org.wireshootout.codec.yaml;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.CallerBuffers;
+import org.wireshootout.codec.CallerBufferRoundTrip;
+import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
@@ -137,13 +138,13 @@ class SnakeYamlCodecTest {
     /**
      * The caller owns the bytes: the row's codec writes at the caller's offset into heap or direct memory alike (the
      * bytes the row's own buffer gets), touches nothing around the message, reads it back from there, and refuses a
-     * room one byte short with the row's name ({@link CallerBuffers}). There is no IEX YAML row.
+     * room one byte short with the row's name ({@link CallerBufferRoundTrip}). There is no IEX YAML row.
      */
     @Test
     void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
         SnakeYamlCodec codec = new SnakeYamlCodec("snakeYaml");
         for (Data v : List.of(Data.canonical(), new Data(Double.NaN, false, "Grüße, 東京 😀: \"q\"\n", Side.Buy, Integer.MIN_VALUE, Long.MIN_VALUE))) {
-            CallerBuffers.writesAndReadsAtAnOffset("snakeYaml", codec, Format.snakeYaml.newCodec(), v, Data::new);
+            CallerBufferRoundTrip.check("snakeYaml", codec, RoundTrip.DATA, v, ownBytes(Format.snakeYaml.newCodec(), v));
         }
     }
 
@@ -163,5 +164,11 @@ class SnakeYamlCodecTest {
             buffer.putByte(50 + cut.length, (byte) '\n'); // after the message: not read
             assertEquals(cut.length, assertThrows(DecodeException.class, () -> codec.decode(buffer, 50, cut.length, new Data())).offset());
         }
+    }
+
+    /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
+    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+        own.encode(value);
+        return own.bytes();
     }
 }
