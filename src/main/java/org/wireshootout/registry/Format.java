@@ -74,30 +74,30 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("JsonGenerator.writeNumber(double) formats the price through a String")
-            .build(), JacksonCodec::new),
+            .build(), n -> OwnedBuffer.of(n, new JacksonCodec(n))),
     jacksonCBytes(Labels.of("Jackson 2.22 + Chronicle Bytes", "Jackson: Chronicle Bytes input/output streams").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("the price through a String (one JsonParser over Bytes.inputStream() is kept for the codec's life, made anew only after a failed decode)")
-            .build(), JacksonChronicleBytesCodec::streams),
+            .build(), n -> OwnedBuffer.of(n, JacksonChronicleBytesCodec.streams(n))),
     jacksonCBytesRW(Labels.of("Jackson 2.22 + Chronicle Bytes", "Jackson: Chronicle Bytes Reader/Writer").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("the price through a String (one JsonParser over Bytes.reader() is kept for the codec's life, made anew only after a failed decode)")
-            .build(), JacksonChronicleBytesCodec::readerWriter),
+            .build(), n -> OwnedBuffer.of(n, JacksonChronicleBytesCodec.readerWriter(n))),
     msgpack(Labels.of("msgpack-core 0.9.12", "MessagePack: map with field names").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), MsgpackCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new MsgpackCodec(n))),
     bson(Labels.of("org.mongodb bson 5.14", "BSON: heap, BsonBinaryWriter/Reader").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
-            .build(), BsonCodec::new),
+            .build(), n -> OwnedBuffer.of(n, new BsonCodec(n))),
     bsonCBytes(Labels.of("org.mongodb bson 5.14 + Chronicle Bytes", "BSON: Chronicle Bytes (direct) as the byte store").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
-            .build(), BsonChronicleBytesCodec::new),
+            .build(), n -> OwnedBuffer.of(n, new BsonChronicleBytesCodec(n))),
     externalizable(Labels.of("JDK java.io serialisation", "Externalizable: heap, ObjectOutputStream").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
@@ -123,13 +123,13 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("SnakeYAML dumps and loads Java objects (a Map of boxed values) through its own events and nodes, built per document")
-            .build(), SnakeYamlCodec::new),
+            .build(), n -> OwnedBuffer.of(n, new SnakeYamlCodec(n))),
     boon(Labels.of("Boon 0.34", "Boon: JSON, reflection").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.REFLECTION)
             .allocates("Boon serialises objects (the text as a String) and parses into its own lazy map of boxed values")
             .cannotCarry(Limitation.NON_FINITE_DOUBLE)
-            .build(), BoonCodec::new),
+            .build(), n -> OwnedBuffer.of(n, new BoonCodec(n))),
     sbe(Labels.of("SBE", "SBE: generated flyweights, heap UnsafeBuffer").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess().build(), SbeCodec::new),

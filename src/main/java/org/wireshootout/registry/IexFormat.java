@@ -77,10 +77,10 @@ public enum IexFormat implements Row<IexMessage> {
             .build(), n -> OwnedBuffer.of(n, new IexProtobufCodec(n))),
     msgpack(Labels.of("msgpack-core 0.9.12", "MessagePack: map with field names").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), IexMsgpackCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexMsgpackCodec(n))),
     jackson(Labels.of("Jackson 2.22", "Jackson: heap byte[], streaming API").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), IexJacksonCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexJacksonCodec(n))),
     bytesMarshallable(Labels.of("Chronicle Bytes", "BytesMarshallable: fixed widths, direct Bytes").binary()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexBytesMarshallableCodec(n))),

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * A library test's check of a {@link BufferCodec} on the caller's buffer: the codec writes a value at an offset
- * into heap and direct memory alike, exactly the bytes expected, touching nothing before the offset or after the
+ * into heap memory (a whole array, and an array wrapped from an index of its own) and direct memory alike, exactly the bytes expected, touching nothing before the offset or after the
  * message; reads it back from there into a target whose every field differs; and refuses a room one byte too
  * small with {@link EncodeOverflowException} naming the row, writing nothing past that room.
  */
@@ -61,13 +61,14 @@ public final class CallerBufferRoundTrip {
 
     private static UnsafeBuffer[] buffers(int capacity) {
         UnsafeBuffer heap = new UnsafeBuffer(new byte[capacity]);
+        UnsafeBuffer heapAtAnIndex = new UnsafeBuffer(new byte[capacity + 24], 24, capacity);
         UnsafeBuffer direct = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity));
-        for (UnsafeBuffer b : new UnsafeBuffer[]{heap, direct}) b.setMemory(0, capacity, SENTINEL);
-        return new UnsafeBuffer[]{heap, direct};
+        for (UnsafeBuffer b : new UnsafeBuffer[]{heap, heapAtAnIndex, direct}) b.setMemory(0, capacity, SENTINEL);
+        return new UnsafeBuffer[]{heap, heapAtAnIndex, direct};
     }
 
     private static String kind(UnsafeBuffer b) {
-        return b.byteArray() != null ? "heap" : "direct";
+        return b.byteArray() == null ? "direct" : b.wrapAdjustment() != 0 ? "heap at an index" : "heap";
     }
 
     private static void untouched(String row, UnsafeBuffer b, int from, int to, String where) {

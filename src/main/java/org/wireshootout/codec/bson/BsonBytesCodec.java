@@ -1,26 +1,22 @@
 package org.wireshootout.codec.bson;
 
 import net.openhft.chronicle.bytes.Bytes;
-import org.bson.BsonBinaryReader;
 import org.bson.BsonBinaryWriter;
-import org.bson.ByteBufNIO;
 import org.bson.RawBsonDocument;
-import org.bson.io.ByteBufferBsonInput;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.ChronicleBytesMessage;
-import org.wireshootout.codec.DecodeException;
 
 import java.nio.ByteBuffer;
 
 /**
- * The plumbing of the {@code bsonCBytes} row ({@link BsonChronicleBytesCodec}) and of its version 2, which differ
- * only in the {@link BsonMapping} they carry: the same BSON writer and reader as {@code bson}, with Chronicle Bytes as the byte
- * store. The BSON library knows nothing of Chronicle, so the honest joins are the library's own interfaces:
- * the writer writes through {@link ChronicleBytesBsonOutput} (its {@code BsonOutput} over the {@code Bytes}),
- * and the reader reads the same memory through the library's {@code ByteBufNIO} over the direct
- * {@link ByteBuffer} that backs the {@code Bytes} ({@code Bytes.elasticByteBuffer}). Writing is therefore
- * Chronicle's code, reading the BSON library's.
+ * The plumbing of the {@code bsonCBytes} row's version 2, over a Chronicle {@code Bytes} the codec owns (the row
+ * itself, {@link BsonChronicleBytesCodec}, writes and reads the caller's memory the same way): the same BSON writer
+ * and reader as {@code bson}, with Chronicle Bytes as the byte store. The BSON library knows nothing of Chronicle,
+ * so the honest joins are the library's own interfaces: the writer writes through {@link ChronicleBytesBsonOutput}
+ * (its {@code BsonOutput} over the {@code Bytes}), and the reader reads the same memory through the library's
+ * {@code ByteBufNIO} over the direct {@link ByteBuffer} that backs the {@code Bytes} ({@code Bytes.elasticByteBuffer}).
+ * Writing is therefore Chronicle's code, reading the BSON library's.
  */
 class BsonBytesCodec<T> extends NamedCodec<T> {
     private final Bytes<ByteBuffer> bytes = Bytes.elasticByteBuffer(256);
@@ -29,22 +25,15 @@ class BsonBytesCodec<T> extends NamedCodec<T> {
     private final BsonMapping<T> mapping;
     private final ChronicleBytesMessage message = new ChronicleBytesMessage(bytes);
 
+    /** The direct ByteBuffer behind the Bytes, and the reader's own view of it (own position and limit, same memory). */
     private ByteBuffer wrapped;
-    private ByteBufNIO inputBuf;
-    private ByteBufferBsonInput input;
-    private BsonBinaryReader reader;
-    private final StrictBsonText strictText;
+    private ByteBuffer memory;
+    private final BsonDocumentReader<T> reader;
 
     BsonBytesCodec(String name, BsonMapping<T> mapping) {
-        this(name, mapping, false);
-    }
-
-    /** @param strictText check the text's UTF-8 before the library decodes it ({@link StrictBsonText}): version 1 */
-    BsonBytesCodec(String name, BsonMapping<T> mapping, boolean strictText) {
         super(name);
         this.mapping = mapping;
-        this.strictText = strictText ? new StrictBsonText(name) : null;
-        if (strictText) mapping.strictText(this.strictText);
+        this.reader = new BsonDocumentReader<>(name, mapping, false);
     }
 
     @Override
@@ -63,27 +52,11 @@ class BsonBytesCodec<T> extends NamedCodec<T> {
     public void decode(T target) {
         // the direct ByteBuffer behind the Bytes; replaced only when the Bytes grows
         ByteBuffer store = bytes.underlyingObject();
-        if (store != wrapped || reader == null) {
+        if (store != wrapped) {
             wrapped = store;
-            inputBuf = new ByteBufNIO(store.duplicate()); // own position/limit, same memory
-            input = new ByteBufferBsonInput(inputBuf);
-            reader = new BsonBinaryReader(input);
-            if (strictText != null) strictText.bind(inputBuf, input);
+            memory = store.duplicate();
         }
-        inputBuf.limit(length());
-        inputBuf.position(0);
-        try {
-            mapping.read(reader, target, input::getPosition);
-        } catch (RuntimeException e) {
-            reader = null;
-            throw e instanceof DecodeException ? e : new DecodeException(name, input.getPosition(), e.toString(), e);
-        }
-        // one document is the whole message: the library stops at its end and would leave what follows unread
-        int end = input.getPosition();
-        if (end != length()) {
-            reader = null;
-            throw new DecodeException(name, end, (length() - end) + " bytes after the document, which ends the message");
-        }
+        reader.read(memory, length(), target);
     }
 
     @Override public MessageBuffer buffer() { return message; }

@@ -11,9 +11,9 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.async.ByteArrayFeeder;
 import com.fasterxml.jackson.core.io.SerializedString;
-import org.wireshootout.codec.NamedCodec;
-import org.wireshootout.codec.MessageBuffer;
-import org.wireshootout.codec.Codec;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.IexNamedFields;
 import org.wireshootout.model.iex.IexField;
@@ -21,10 +21,7 @@ import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.model.iex.IexMessageType;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -35,15 +32,18 @@ import java.util.Map;
  * "price":2506400,"tradeId":1477663}}. One-letter fields and the type are one-char strings, the symbol and
  * reason their text without padding, numbers JSON integers (prices stay 4-decimal integers: no double).
  *
- * <p>Encoding: one {@link JsonGenerator} for the codec's life, writing into a byte array the codec owns and
- * rewinds; field names are pre-encoded {@link SerializedString}s; text goes out from a reused {@code char[]}.
- * Decoding: one non-blocking byte-array parser kept across messages and fed each message
- * ({@code ByteArrayFeeder.feedInput}), the one Jackson parser that can be re-pointed at new input, so no parser
- * is created per message. Field names come back as Jackson's canonical Strings and are looked up in a map
- * (no String made); text is read from the parser's char buffer. Fields in any order; an unknown, repeated,
- * missing or extra field, a wrong JSON type or a value out of its IEX range is a {@link DecodeException}.
+ * <p>Encoding: one {@link JsonGenerator} for the codec's life, writing into a stream over the caller's buffer
+ * ({@link CallerBufferStream}: the generator's flush copies its own buffer there, as it copied it into the codec's
+ * array before); field names are pre-encoded {@link SerializedString}s; text goes out from a reused {@code char[]}.
+ * Decoding: one non-blocking byte-array parser kept across messages and fed each message's range of the caller's
+ * array ({@code ByteArrayFeeder.feedInput}), the one Jackson parser that can be re-pointed at new input, so no
+ * parser is created per message. The parser reads a {@code byte[]}: a message in other memory than a heap array
+ * is first copied into one scratch array reused across calls. Field names come back as Jackson's canonical
+ * Strings and are looked up in a map (no String made); text is read from the parser's char buffer. Fields in any
+ * order; an unknown, repeated, missing or extra field, a wrong JSON type or a value out of its IEX range is a
+ * {@link DecodeException}, at an offset within the message (the parser counts bytes across all it was fed).
  */
-public final class IexJacksonCodec extends NamedCodec<IexMessage> {
+public final class IexJacksonCodec implements BufferCodec<IexMessage> {
     private static final SerializedString[] NAMES = new SerializedString[IexField.values().length];
     private static final Map<String, IexField> BY_NAME = new HashMap<>();
 
@@ -54,15 +54,23 @@ public final class IexJacksonCodec extends NamedCodec<IexMessage> {
         }
     }
 
+    private final String name;
     private final JsonFactory factory = factory();
-    private final ReusableByteSink sink = new ReusableByteSink(256);
+    private final CallerBufferStream out;
     private final char[] chars = new char[8];
     private JsonGenerator generator;
     /** The fed parser, kept across messages; dropped after a failure, since its state is then unknown. */
     private JsonParser fed;
+    /** Bytes fed to {@link #fed} so far: where the next message starts in the parser's count of bytes. */
+    private long fedBefore;
+    /** Where the message being read starts in the parser's count of bytes: errors count from there. */
+    private long messageStart;
+    /** Where a message in memory other than a heap array is copied for the parser; grows, never per message. */
+    private byte[] scratch = new byte[0];
 
     public IexJacksonCodec(String name) {
-        super(name);
+        this.name = name;
+        this.out = new CallerBufferStream(name);
         generator = newGenerator();
     }
 
@@ -83,22 +91,22 @@ public final class IexJacksonCodec extends NamedCodec<IexMessage> {
 
     private JsonGenerator newGenerator() {
         try {
-            return factory.createGenerator(sink);
+            return factory.createGenerator(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     @Override
-    public int encode(IexMessage m) {
-        sink.reset();
+    public int encode(IexMessage m, MutableDirectBuffer dst, int offset) {
+        out.wrap(dst, offset);
         try {
             write(generator, m);
         } catch (IOException | RuntimeException e) {
-            generator = newGenerator(); // a half-written object leaves the generator unusable
+            generator = newGenerator(); // a half-written object (or one refused for want of room) leaves the generator unusable
             throw e instanceof IOException ? new UncheckedIOException((IOException) e) : (RuntimeException) e;
         }
-        return sink.length();
+        return out.length();
     }
 
     private void write(JsonGenerator g, IexMessage m) throws IOException {
@@ -126,29 +134,47 @@ public final class IexJacksonCodec extends NamedCodec<IexMessage> {
     }
 
     @Override
-    public void decode(IexMessage m) {
+    public void decode(DirectBuffer src, int offset, int length, IexMessage m) {
+        byte[] array = src.byteArray();
+        int at;
+        if (array != null) {
+            at = src.wrapAdjustment() + offset;
+        } else {
+            if (scratch.length < length) scratch = new byte[Math.max(length, 2 * scratch.length)];
+            src.getBytes(offset, scratch, 0, length);
+            array = scratch;
+            at = 0;
+        }
+        long start = fedBefore; // 0 whenever there is no parser yet: the field is reset with it
         try {
             if (fed == null) fed = factory.createNonBlockingByteArrayParser();
             // without trailing whitespace, so that the object's closing brace must be the last byte fed
-            int end = JsonDataMapping.trimTrailingWhitespace(sink.array(), sink.length());
-            ((ByteArrayFeeder) fed.getNonBlockingInputFeeder()).feedInput(sink.array(), 0, end);
+            int end = JsonDataMapping.trimTrailingWhitespace(array, at, at + length);
+            ((ByteArrayFeeder) fed.getNonBlockingInputFeeder()).feedInput(array, at, end);
+            fedBefore = start + (end - at);
+            messageStart = start;
             read(fed, m);
         } catch (IOException e) {
-            fed = null;
-            long offset = -1;
+            dropParser();
+            long where = -1;
             if (e instanceof JsonProcessingException && ((JsonProcessingException) e).getLocation() != null) {
                 JsonLocation l = ((JsonProcessingException) e).getLocation();
-                offset = l.getByteOffset();
+                where = l.getByteOffset() >= 0 ? l.getByteOffset() - start : -1;
             }
-            throw new DecodeException(name, offset, e instanceof JsonProcessingException
+            throw new DecodeException(name, where, e instanceof JsonProcessingException
                     ? ((JsonProcessingException) e).getOriginalMessage() : e.toString(), e);
         } catch (IllegalArgumentException e) {
-            fed = null;
+            dropParser();
             throw new DecodeException(name, -1, e.getMessage(), e);
         } catch (RuntimeException e) {
-            fed = null;
+            dropParser();
             throw e;
         }
+    }
+
+    private void dropParser() {
+        fed = null;
+        fedBefore = 0;
     }
 
     private void read(JsonParser p, IexMessage m) throws IOException {
@@ -214,10 +240,12 @@ public final class IexJacksonCodec extends NamedCodec<IexMessage> {
     }
 
     private DecodeException fail(JsonParser p, String what) {
-        return new DecodeException(name, p.currentTokenLocation().getByteOffset(), what);
+        long offset = p.currentTokenLocation().getByteOffset();
+        return new DecodeException(name, offset >= 0 ? offset - messageStart : offset, what);
     }
 
-    @Override public MessageBuffer buffer() { return sink; }
-
-    @Override public String render() { return new String(sink.array(), 0, sink.length(), StandardCharsets.UTF_8); }
+    @Override
+    public String render(DirectBuffer src, int offset, int length) {
+        return src.getStringWithoutLengthUtf8(offset, length);
+    }
 }

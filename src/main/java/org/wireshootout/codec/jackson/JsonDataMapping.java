@@ -142,10 +142,9 @@ final class JsonDataMapping extends JsonMapping<Data> {
         if (seen != ALL_FIELDS) throw fail(p, "missing field(s): " + missing(seen));
     }
 
-    /** The length of the message without the JSON whitespace at its end. */
-    static int trimTrailingWhitespace(byte[] b, int length) {
-        int end = length;
-        while (end > 0 && isWhitespace(b[end - 1])) end--;
+    /** Where the message in {@code b[from, end)} ends without the JSON whitespace at its end. */
+    static int trimTrailingWhitespace(byte[] b, int from, int end) {
+        while (end > from && isWhitespace(b[end - 1])) end--;
         return end;
     }
 

@@ -7,7 +7,8 @@ import java.util.Arrays;
 
 /**
  * A growable byte array the codec owns and rewinds for every message, in place of a new
- * {@code ByteArrayOutputStream} and {@code toByteArray()} per call: the buffer of both Jackson heap rows. Not synchronized (a codec is single-threaded).
+ * {@code ByteArrayOutputStream} and {@code toByteArray()} per call: the buffer of the {@code jackson} row's version 2
+ * ({@link JacksonHeapCodec}; the rows themselves write the caller's buffer). Not synchronized (a codec is single-threaded).
  */
 final class ReusableByteSink extends OutputStream implements MessageBuffer {
     private byte[] buf;

@@ -1,17 +1,15 @@
 package org.wireshootout.codec.msgpack;
 
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.msgpack.core.MessageFormat;
 import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessagePackException;
 import org.msgpack.core.MessagePacker;
 import org.msgpack.core.MessageUnpacker;
-import org.msgpack.core.buffer.ArrayBufferInput;
-import org.msgpack.core.buffer.MessageBuffer;
 import org.msgpack.value.ValueType;
-import org.wireshootout.codec.NamedCodec;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.msgpack.MessageBufferSink;
 import org.wireshootout.codec.IexNamedFields;
 import org.wireshootout.model.iex.IexField;
 import org.wireshootout.model.iex.IexMessage;
@@ -25,8 +23,9 @@ import java.nio.charset.StandardCharsets;
  * The {@code msgpack} IEX row: each message a MessagePack map of its type's fields, keyed by field name
  * ({@link IexNamedFields}): {@code messageType} and the one-letter fields as one-char strings, the symbol and
  * the reason as their text, every number in msgpack's smallest integer form. msgpack-core's packer writes
- * straight into the codec's array ({@link MessageBufferSink}); the unpacker is {@code reset} onto an
- * {@link ArrayBufferInput} over that array for every decode. Both are made once.
+ * straight into the caller's heap array ({@link CallerBufferOutput}); the unpacker is {@code reset} onto a view of
+ * it for every decode ({@link CallerBufferInput}); over other memory each goes through one scratch array, a copy
+ * each way. Both are made once.
  *
  * <p>No String per message: field names are pre-encoded byte arrays written as raw string payloads, and read
  * back as payload bytes looked up without decoding; text is converted between chars and UTF-8 by hand (every
@@ -34,7 +33,7 @@ import java.nio.charset.StandardCharsets;
  * unknown, repeated, missing or extra field, a value of the wrong msgpack type, a number or char out of its
  * IEX range, or a length reaching past the message is a {@link DecodeException}.
  */
-public final class IexMsgpackCodec extends NamedCodec<IexMessage> {
+public final class IexMsgpackCodec implements BufferCodec<IexMessage> {
     /** The UTF-8 bytes of each char U+0000..U+00FF, for the one-char values. */
     private static final byte[][] CHAR_UTF8 = new byte[256][];
     /** No IEX type has more fields than there are (IexField.values() would copy its array on every call). */
@@ -44,25 +43,25 @@ public final class IexMsgpackCodec extends NamedCodec<IexMessage> {
         for (int c = 0; c < 256; c++) CHAR_UTF8[c] = String.valueOf((char) c).getBytes(StandardCharsets.UTF_8);
     }
 
-    private final MessageBufferSink out = new MessageBufferSink(1024);
-    private final MessagePacker packer = MessagePack.newDefaultPacker(out);
+    private final String name;
+    private final CallerBufferOutput out;
+    private MessagePacker packer;
     private final byte[] text = new byte[16];
     private final char[] chars = new char[8];
     private byte[] scratch = new byte[64];
 
-    /** The unpacker's input: a MessageBuffer over the owned array, re-made only when that array is replaced. */
-    private byte[] wrapped;
-    private MessageBuffer wrappedBuffer;
-    private final ArrayBufferInput input = new ArrayBufferInput(new byte[0]);
-    private final MessageUnpacker unpacker = MessagePack.newDefaultUnpacker(input);
-
+    private final CallerBufferInput input = new CallerBufferInput();
+    private final MessageUnpacker unpacker = MessagePack.newDefaultUnpacker(new byte[0]);
 
     public IexMsgpackCodec(String name) {
-        super(name);
+        this.name = name;
+        this.out = new CallerBufferOutput(name);
+        this.packer = MessagePack.newDefaultPacker(out);
     }
+
     @Override
-    public int encode(IexMessage m) {
-        out.reset();
+    public int encode(IexMessage m, MutableDirectBuffer dst, int offset) {
+        out.wrap(dst, offset);
         MessagePacker p = packer;
         IexField[] fields = IexNamedFields.fields(m.type());
         try {
@@ -92,9 +91,12 @@ public final class IexMsgpackCodec extends NamedCodec<IexMessage> {
             }
             p.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // the sink never throws; kept for the interface
+            throw new UncheckedIOException(e); // the output never throws one; kept for the interface
+        } catch (RuntimeException e) {
+            packer = MessagePack.newDefaultPacker(out); // a packer stopped mid-flush still holds a buffer of the message
+            throw e;
         }
-        return out.length();
+        return out.finish();
     }
 
     /** The UTF-8 of packed text without its padding into {@link #text}; returns the byte count. */
@@ -114,17 +116,11 @@ public final class IexMsgpackCodec extends NamedCodec<IexMessage> {
     }
 
     @Override
-    public void decode(IexMessage m) {
-        byte[] array = out.array();
-        int size = out.length();
-        if (array != wrapped) {
-            wrapped = array;
-            wrappedBuffer = MessageBuffer.wrap(array);
-        }
+    public void decode(DirectBuffer src, int offset, int length, IexMessage m) {
+        int size = length;
         MessageUnpacker u = unpacker;
         try {
-            input.reset(wrappedBuffer);
-            u.reset(input);
+            input.reset(u, src, offset, length);
             if (size == 0) throw fail(u, "empty message");
             MessageFormat head = u.getNextFormat();
             if (head.getValueType() != ValueType.MAP) throw fail(u, "expected a map, found " + head);
@@ -165,7 +161,7 @@ public final class IexMsgpackCodec extends NamedCodec<IexMessage> {
             }
             String wrong = IexNamedFields.checkComplete(type, seen);
             if (wrong != null) throw fail(u, wrong);
-            // the input spans the whole owned array: bytes left over are an error, as is reading past the message
+            // the input runs to the end of the caller's buffer: bytes left over are an error, as is reading past the message
             if (u.getTotalReadBytes() != size) {
                 throw fail(u, "the map takes " + u.getTotalReadBytes() + " bytes but the message has " + size);
             }
@@ -227,7 +223,11 @@ public final class IexMsgpackCodec extends NamedCodec<IexMessage> {
         return new DecodeException(name, u.getTotalReadBytes(), what);
     }
 
-    @Override public org.wireshootout.codec.MessageBuffer buffer() { return out; }
-
-    @Override public String render() { return out.render(); }
+    /** msgpack's JSON view of the message, or null when it is not one valid value. */
+    @Override
+    public String render(DirectBuffer src, int offset, int length) {
+        byte[] copy = new byte[length];
+        src.getBytes(offset, copy);
+        return MessageBufferSink.render(copy, length);
+    }
 }

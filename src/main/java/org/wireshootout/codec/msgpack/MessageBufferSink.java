@@ -12,8 +12,8 @@ import java.util.Arrays;
  * The first buffer of a message is a {@link MessageBuffer} over the owned array itself, so the bytes land in
  * place and writeBuffer only records their length: no copy. Should one message outgrow the array, the
  * further chunks come through a separate scratch buffer and are appended (the array grows once). msgpack-core's
- * own {@code ArrayBufferOutput} would allocate a new chunk per flush instead. Used by the six-field and the
- * IEX MessagePack rows.
+ * own {@code ArrayBufferOutput} would allocate a new chunk per flush instead. Used by the version 2 of the
+ * six-field row ({@link MsgpackMapCodec}); the rows themselves write the caller's buffer ({@link CallerBufferOutput}).
  */
 public final class MessageBufferSink implements MessageBufferOutput, org.wireshootout.codec.MessageBuffer {
     private byte[] store;
@@ -57,7 +57,12 @@ public final class MessageBufferSink implements MessageBufferOutput, org.wiresho
 
     /** The content as msgpack's JSON view, or null when it is not one valid value. */
     public String render() {
-        try (org.msgpack.core.MessageUnpacker u = org.msgpack.core.MessagePack.newDefaultUnpacker(store, 0, size)) {
+        return render(store, size);
+    }
+
+    /** The first {@code size} bytes of {@code array} as msgpack's JSON view, or null when they are not one valid value. */
+    static String render(byte[] array, int size) {
+        try (org.msgpack.core.MessageUnpacker u = org.msgpack.core.MessagePack.newDefaultUnpacker(array, 0, size)) {
             return u.unpackValue().toJson();
         } catch (java.io.IOException | RuntimeException e) {
             return null;

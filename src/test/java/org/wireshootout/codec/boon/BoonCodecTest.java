@@ -2,7 +2,10 @@ package org.wireshootout.codec.boon;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.CallerBufferRoundTrip;
+import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
@@ -10,6 +13,7 @@ import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -138,5 +142,50 @@ class BoonCodecTest {
         Data d = new Data();
         codec.decode(d);
         assertEquals("café", d.getText().toString());
+    }
+
+    /**
+     * The caller owns the bytes: the row's codec writes at the caller's offset into heap or direct memory alike (the
+     * bytes the row's own buffer gets), touches nothing around the message, reads it back from there, and refuses a
+     * room one byte short with the row's name ({@link CallerBufferRoundTrip}). There is no IEX Boon row.
+     */
+    @Test
+    void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
+        BoonCodec codec = new BoonCodec("boon");
+        for (Data v : List.of(Data.canonical(), new Data(-0.5, false, "Grüße 😀 \"q\"", Side.Buy, Integer.MIN_VALUE, Long.MIN_VALUE))) {
+            CallerBufferRoundTrip.check("boon", codec, RoundTrip.DATA, v, ownBytes(Format.boon.newCodec(), v));
+        }
+    }
+
+    /**
+     * Read at an offset of the caller's buffer, raw UTF-8 from another writer is decoded as characters, and a malformed
+     * sequence and trailing content are refused at offsets counted from the message's first byte.
+     */
+    @Test
+    void readsRawUtf8AtAnOffsetAndCountsErrorOffsetsFromIt() {
+        String json = "{\"price\":1.5,\"flag\":true,\"text\":\"caf\u00e9\",\"side\":\"Sell\",\"smallInt\":1,\"longInt\":2}";
+        byte[] good = json.getBytes(StandardCharsets.UTF_8);
+        byte[] malformed = good.clone();
+        int at = json.indexOf('\u00e9');
+        malformed[at + 1] = 0x28; // C3 28: not a continuation byte
+        byte[] trailing = (json + " x").getBytes(StandardCharsets.UTF_8);
+        BoonCodec codec = new BoonCodec("boon");
+        for (UnsafeBuffer buffer : new UnsafeBuffer[]{new UnsafeBuffer(new byte[256]), new UnsafeBuffer(new byte[300], 44, 256),
+                new UnsafeBuffer(ByteBuffer.allocateDirect(256))}) {
+            buffer.putBytes(50, good);
+            Data d = new Data();
+            codec.decode(buffer, 50, good.length, d);
+            assertEquals(new Data(1.5, true, "caf\u00e9", Side.Sell, 1, 2), d);
+            buffer.putBytes(50, malformed);
+            assertEquals(at + 1, assertThrows(DecodeException.class, () -> codec.decode(buffer, 50, malformed.length, new Data())).offset());
+            buffer.putBytes(50, trailing);
+            assertEquals(good.length + 1, assertThrows(DecodeException.class, () -> codec.decode(buffer, 50, trailing.length, new Data())).offset());
+        }
+    }
+
+    /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
+    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+        own.encode(value);
+        return own.bytes();
     }
 }

@@ -1,5 +1,6 @@
 package org.wireshootout.codec.bson;
 
+import org.bson.BsonBinaryWriter;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -9,8 +10,12 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
+import org.bson.io.BasicOutputBuffer;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.wireshootout.codec.CallerBufferRoundTrip;
+import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
@@ -55,8 +60,31 @@ class BsonCodecTest {
     @ParameterizedTest
     @EnumSource(value = Format.class, names = {"bson", "bsonCBytes"})
     void bothRowsWriteTheSameBytesAsTheLibrarysOwnBuffer(Format format) {
-        Data v = new Data(1e-300, false, "é€😀", Side.Sell, 7, -8);
-        assertArrayEquals(encoded(Format.bson, v), encoded(format, v));
+        for (Data v : List.of(Data.canonical(), new Data(1e-300, false, "é€😀", Side.Sell, 7, -8))) {
+            assertArrayEquals(libraryBytes(v), encoded(format, v));
+        }
+    }
+
+    /**
+     * The caller owns the bytes: the row's codec writes at the caller's offset into heap or direct memory alike (the
+     * bytes the row's own buffer gets), touches nothing around the message, reads it back from there, and refuses a
+     * room one byte short with the row's name ({@link CallerBufferRoundTrip}); both rows. There is no IEX BSON row.
+     */
+    @Test
+    void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
+        BsonCodec codec = new BsonCodec("bson");
+        BsonChronicleBytesCodec cbytes = new BsonChronicleBytesCodec("bsonCBytes");
+        for (Data v : List.of(Data.canonical(), new Data(-0.0, true, "Grüße 😀".repeat(40), Side.Buy, Integer.MIN_VALUE, Long.MAX_VALUE))) {
+            CallerBufferRoundTrip.check("bson", codec, RoundTrip.DATA, v, ownBytes(Format.bson.newCodec(), v));
+            CallerBufferRoundTrip.check("bsonCBytes", cbytes, RoundTrip.DATA, v, ownBytes(Format.bsonCBytes.newCodec(), v));
+        }
+    }
+
+    /** What the library's own output, {@code BasicOutputBuffer}, holds after the row's writer calls. */
+    private static byte[] libraryBytes(Data v) {
+        BasicOutputBuffer out = new BasicOutputBuffer();
+        new BsonDataMapping("bson").write(new BsonBinaryWriter(out), v);
+        return out.toByteArray();
     }
 
     @ParameterizedTest
@@ -166,5 +194,11 @@ class BsonCodecTest {
         Data d = new Data();
         codec.decode(d);
         return d;
+    }
+
+    /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
+    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+        own.encode(value);
+        return own.bytes();
     }
 }

@@ -2,11 +2,17 @@ package org.wireshootout.codec.jackson;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.CallerBufferRoundTrip;
+import org.wireshootout.codec.RoundTrip;
+import org.wireshootout.codec.IexSamples;
+import org.wireshootout.model.iex.IexMessage;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
@@ -155,6 +161,41 @@ class JacksonCodecTest {
         }
     }
 
+    /**
+     * The caller owns the bytes: the three rows' codecs and the IEX codec write at the caller's offset into heap or
+     * direct memory alike (the bytes the row's own buffer gets), touch nothing around the message, read it back
+     * from there, and refuse a room one byte short with the row's name ({@link CallerBufferRoundTrip}).
+     */
+    @Test
+    void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
+        List<Data> values = List.of(Data.canonical(), new Data(-0.5, false, "Grüße € \"q\"", Side.Buy, -7, Long.MIN_VALUE));
+        for (Data v : values) {
+            CallerBufferRoundTrip.check("jackson", new JacksonCodec("jackson"), RoundTrip.DATA, v, ownBytes(Format.jackson.newCodec(), v));
+            CallerBufferRoundTrip.check("jacksonCBytes", JacksonChronicleBytesCodec.streams("jacksonCBytes"), RoundTrip.DATA, v, ownBytes(Format.jacksonCBytes.newCodec(), v));
+            CallerBufferRoundTrip.check("jacksonCBytesRW", JacksonChronicleBytesCodec.readerWriter("jacksonCBytesRW"), RoundTrip.DATA, v, ownBytes(Format.jacksonCBytesRW.newCodec(), v));
+        }
+        IexJacksonCodec iex = new IexJacksonCodec("jackson");
+        for (IexMessage m : IexSamples.maxima()) {
+            CallerBufferRoundTrip.check("jackson", iex, RoundTrip.IEX, m, ownBytes(IexFormat.jackson.newCodec(), m));
+        }
+    }
+
+    /** The IEX codec's fed parser counts bytes across messages; an error's offset is still within its message. */
+    @Test
+    void iexErrorOffsetsAreWithinTheCurrentMessage() {
+        Codec<IexMessage> codec = IexFormat.jackson.newCodec();
+        byte[] bad = "{\"messageType\":\"T\",\"flags\":\"x\"}".getBytes(StandardCharsets.UTF_8);
+        codec.load(bad, 0, bad.length);
+        long fresh = assertThrows(DecodeException.class, () -> codec.decode(new IexMessage())).offset();
+        assertTrue(fresh > 0 && fresh < bad.length, "offset " + fresh);
+        for (int k = 0; k < 3; k++) {
+            codec.encode(IexSamples.tslaTrade());
+            codec.decode(new IexMessage());
+        }
+        codec.load(bad, 0, bad.length);
+        assertEquals(fresh, assertThrows(DecodeException.class, () -> codec.decode(new IexMessage())).offset());
+    }
+
     private static Data decode(Format format, String json) {
         return decode(format.newCodec(), json);
     }
@@ -165,5 +206,11 @@ class JacksonCodecTest {
         Data d = new Data();
         codec.decode(d);
         return d;
+    }
+
+    /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
+    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+        own.encode(value);
+        return own.bytes();
     }
 }

@@ -6,7 +6,12 @@ import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessageUnpacker;
 import org.msgpack.value.Value;
 import org.msgpack.value.ValueFactory;
+import org.wireshootout.codec.CallerBufferRoundTrip;
+import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.codec.GoldenSizes;
+import org.wireshootout.codec.IexSamples;
+import org.wireshootout.model.iex.IexMessage;
+import org.wireshootout.registry.IexFormat;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.registry.Format;
@@ -119,5 +124,31 @@ class MsgpackCodecTest {
         Data d = new Data();
         codec.decode(d);
         return d;
+    }
+
+    /**
+     * The caller owns the bytes: the row's codec and the IEX codec write at the caller's offset into heap or direct
+     * memory alike (the bytes the row's own buffer gets), touch nothing around the message, read it back from there,
+     * and refuse a room one byte short with the row's name ({@link CallerBufferRoundTrip}). The long text takes the packer's
+     * other path in direct memory (a payload larger than the scratch array's first buffer goes to the output's write
+     * and is appended), and a room of exactly the length takes it in heap memory (the packer flushes a buffer it
+     * would fill to its last byte and asks for another).
+     */
+    @Test
+    void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
+        MsgpackCodec codec = new MsgpackCodec("msgpack");
+        for (Data d : List.of(Data.canonical(), new Data(-0.0, false, "x".repeat(3_000), Side.Buy, -1, Long.MIN_VALUE))) {
+            CallerBufferRoundTrip.check("msgpack", codec, RoundTrip.DATA, d, ownBytes(Format.msgpack.newCodec(), d));
+        }
+        IexMsgpackCodec iex = new IexMsgpackCodec("msgpack");
+        for (IexMessage m : IexSamples.maxima()) {
+            CallerBufferRoundTrip.check("msgpack", iex, RoundTrip.IEX, m, ownBytes(IexFormat.msgpack.newCodec(), m));
+        }
+    }
+
+    /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
+    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+        own.encode(value);
+        return own.bytes();
     }
 }

@@ -1,6 +1,9 @@
 package org.wireshootout.codec.yaml;
 
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.CallerBufferRoundTrip;
+import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
@@ -11,6 +14,7 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,5 +133,42 @@ class SnakeYamlCodecTest {
         Data d = new Data();
         codec.decode(d);
         return d;
+    }
+
+    /**
+     * The caller owns the bytes: the row's codec writes at the caller's offset into heap or direct memory alike (the
+     * bytes the row's own buffer gets), touches nothing around the message, reads it back from there, and refuses a
+     * room one byte short with the row's name ({@link CallerBufferRoundTrip}). There is no IEX YAML row.
+     */
+    @Test
+    void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
+        SnakeYamlCodec codec = new SnakeYamlCodec("snakeYaml");
+        for (Data v : List.of(Data.canonical(), new Data(Double.NaN, false, "Grüße, 東京 😀: \"q\"\n", Side.Buy, Integer.MIN_VALUE, Long.MIN_VALUE))) {
+            CallerBufferRoundTrip.check("snakeYaml", codec, RoundTrip.DATA, v, ownBytes(Format.snakeYaml.newCodec(), v));
+        }
+    }
+
+    /** Read at an offset of the caller's buffer, errors name offsets counted from the message's first byte. */
+    @Test
+    void errorOffsetsCountFromTheCallersOffset() {
+        String yaml = "price: 1.5\ntext: é€😀\nflag: @x\n";
+        byte[] bad = yaml.getBytes(StandardCharsets.UTF_8);
+        long at = yaml.substring(0, yaml.indexOf('@')).getBytes(StandardCharsets.UTF_8).length;
+        byte[] cut = "price: 1.5\nflag: tr".getBytes(StandardCharsets.UTF_8);
+        SnakeYamlCodec codec = new SnakeYamlCodec("snakeYaml");
+        for (UnsafeBuffer buffer : new UnsafeBuffer[]{new UnsafeBuffer(new byte[256]), new UnsafeBuffer(new byte[300], 44, 256),
+                new UnsafeBuffer(ByteBuffer.allocateDirect(256))}) {
+            buffer.putBytes(50, bad);
+            assertEquals(at, assertThrows(DecodeException.class, () -> codec.decode(buffer, 50, bad.length, new Data())).offset());
+            buffer.putBytes(50, cut);
+            buffer.putByte(50 + cut.length, (byte) '\n'); // after the message: not read
+            assertEquals(cut.length, assertThrows(DecodeException.class, () -> codec.decode(buffer, 50, cut.length, new Data())).offset());
+        }
+    }
+
+    /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
+    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+        own.encode(value);
+        return own.bytes();
     }
 }
