@@ -129,7 +129,7 @@ public enum Format implements Row<Data> {
             .build(), BoonCodec::new),
     sbe(Labels.of("SBE", "SBE: generated flyweights, heap UnsafeBuffer").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
-            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess().build(), SbeCodec::new),
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess().build(), n -> OwnedBuffer.of(n, new SbeCodec(n))),
     flatbuffers(Labels.of("FlatBuffers", "FlatBuffers: generated table, reused builder").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess()

@@ -53,7 +53,7 @@ public enum IexFormat implements Row<IexMessage> {
             .marshalling(Marshalling.HAND_WRITTEN).build(), IexWireCodec::new),
     sbe(Labels.of("SBE", "SBE: one message per type, standard header, heap UnsafeBuffer").binary()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).build(), IexSbeCodec::new),
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).build(), n -> OwnedBuffer.of(n, new IexSbeCodec(n))),
     flatbuffers(Labels.of("FlatBuffers", "FlatBuffers: union of tables, reused builder").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
