@@ -56,7 +56,7 @@ public enum Format implements Row<Data> {
             .marshalling(Marshalling.NONE).build(), BaselineCodec::new),
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), LimitCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new LimitCodec(n))),
     // Chronicle Wire and Bytes: one document (4-byte header + payload) per message in a reused direct buffer
     twireUTF(ChronicleLabels.textWire(false), n -> new TextWireCodec(n, false)),
     twire8bit(ChronicleLabels.textWire(true), n -> new TextWireCodec(n, true)),

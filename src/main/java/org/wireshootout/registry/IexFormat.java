@@ -47,7 +47,7 @@ import static org.wireshootout.codec.Labels.Width;
 public enum IexFormat implements Row<IexMessage> {
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer, IEX layout").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), IexLimitCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexLimitCodec(n))),
     iexWire(Labels.of("(reference)", "IEX-TP message as IEX sends it (the project's IEX-TP encoder/decoder)").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .marshalling(Marshalling.HAND_WRITTEN).build(), IexWireCodec::new),

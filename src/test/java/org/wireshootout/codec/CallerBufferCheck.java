@@ -1,5 +1,6 @@
 package org.wireshootout.codec;
 
+import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.ByteBuffer;
@@ -10,7 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What a {@link BufferCodec} owes the caller who owns the bytes, checked in heap and direct memory alike: it writes
+ * What a {@link BufferCodec} owes the caller who owns the bytes, checked in heap and direct memory alike (a direct
+ * buffer that wraps a {@code ByteBuffer}, as Agrona's and Aeron's do, and one over a bare address): it writes
  * the same bytes at any offset as at offset 0, touches nothing before the offset or after the message, reads the
  * message back from exactly its bytes (the bytes around it are another frame's, here a fill pattern), and refuses a
  * buffer one byte too small with {@link EncodeOverflowException} naming the row, without writing past its end.
@@ -18,18 +20,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 public final class CallerBufferCheck {
     /** Not a multiple of 8: the message starts where no word does. */
     public static final int OFFSET = 101;
-    private static final int CAPACITY = 1024;
+    private static final int CAPACITY = 16 * 1024;
     private static final byte FILL = (byte) 0xA5;
 
     private CallerBufferCheck() {
     }
 
-    /** Runs the check for {@code value} over a heap and a direct buffer; {@code row} is the name the codec was made with. */
+    /** Runs the check for {@code value} over a heap and two direct buffers; {@code row} is the name the codec was made with. */
     public static <T> void writesAndReadsAtAnOffset(String row, BufferCodec<T> codec, T value, RoundTrip.Model<T> model) {
         byte[] expected = atZero(codec, value);
-        for (UnsafeBuffer buffer : new UnsafeBuffer[]{new UnsafeBuffer(new byte[CAPACITY]),
-                new UnsafeBuffer(ByteBuffer.allocateDirect(CAPACITY))}) {
-            String memory = row + (buffer.byteArray() != null ? " (heap)" : " (direct)");
+        ByteBuffer direct = ByteBuffer.allocateDirect(CAPACITY);
+        ByteBuffer behindAddress = ByteBuffer.allocateDirect(CAPACITY); // kept reachable while its address is in use
+        UnsafeBuffer[] buffers = {new UnsafeBuffer(new byte[CAPACITY]), new UnsafeBuffer(direct),
+                new UnsafeBuffer(BufferUtil.address(behindAddress), CAPACITY)};
+        for (UnsafeBuffer buffer : buffers) {
+            String memory = row + (buffer.byteArray() != null ? " (heap)" : buffer.byteBuffer() != null ? " (direct)" : " (address)");
             buffer.setMemory(0, CAPACITY, FILL);
             int length = codec.encode(value, buffer, OFFSET);
             byte[] written = new byte[length];
@@ -50,6 +55,7 @@ public final class CallerBufferCheck {
             untouched(buffer, 0, OFFSET, memory + ": before the offset of a refused encode");
             untouched(buffer, small.capacity(), CAPACITY, memory + ": past the end of the small buffer");
         }
+        if (behindAddress.capacity() != CAPACITY) throw new AssertionError(); // reachable to the end
     }
 
     private static <T> byte[] atZero(BufferCodec<T> codec, T value) {
