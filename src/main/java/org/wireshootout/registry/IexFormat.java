@@ -57,7 +57,9 @@ public enum IexFormat implements Row<IexMessage> {
     flatbuffers(Labels.of("FlatBuffers", "FlatBuffers: union of tables, reused builder").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
-            .lenient(Labels.Leniency.TRAILING_BYTES).build(), IexFlatBuffersCodec::new),
+            .lenient(Labels.Leniency.TRAILING_BYTES)
+            .copies("the builder writes into a buffer of its own: encode copies the finished message into the caller's buffer")
+            .build(), n -> OwnedBuffer.of(n, new IexFlatBuffersCodec(n))),
     capnp(Labels.of("Cap'n Proto", "Cap'n Proto: union of struct pointers, unpacked").binary()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
