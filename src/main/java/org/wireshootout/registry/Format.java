@@ -139,12 +139,14 @@ public enum Format implements Row<Data> {
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess()
             .allocates("capnproto-java makes new builder objects per initRoot, new segment slices and table per write,"
                     + " and a new message reader with its segment slices and reader objects per read")
-            .build(), CapnpCodec::new),
+            .copies("capnproto-java builds the message in segments of its own: writing copies them into the caller's buffer")
+            .build(), n -> OwnedBuffer.of(n, new CapnpCodec(n))),
     capnpPacked(Labels.of("Cap'n Proto", "Cap'n Proto: generated struct, packed").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("as capnp, plus the packing stream per write and new unpacked segment buffers per read")
-            .build(), CapnpPackedCodec::new),
+            .copies("capnproto-java builds the message in segments of its own: writing packs them into the caller's buffer")
+            .build(), n -> OwnedBuffer.of(n, new CapnpPackedCodec(n))),
     protobuf(Labels.of("Protobuf", "Protobuf: generated message (proto3)").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)

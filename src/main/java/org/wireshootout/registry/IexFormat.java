@@ -65,12 +65,14 @@ public enum IexFormat implements Row<IexMessage> {
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("capnproto-java makes new builder objects per initRoot and union member, new segment slices"
                     + " and table per write, and a new message reader with its segment slices and reader objects per read")
-            .build(), IexCapnpCodec::unpacked),
+            .copies("capnproto-java builds the message in segments of its own: writing copies them into the caller's buffer")
+            .build(), n -> OwnedBuffer.of(n, IexCapnpCodec.unpacked(n))),
     capnpPacked(Labels.of("Cap'n Proto", "Cap'n Proto: union of struct pointers, packed").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("as capnp, plus the packing stream per write and new unpacked segment buffers per read")
-            .build(), IexCapnpCodec::packed),
+            .copies("capnproto-java builds the message in segments of its own: writing packs them into the caller's buffer")
+            .build(), n -> OwnedBuffer.of(n, IexCapnpCodec.packed(n))),
     protobuf(Labels.of("Protobuf", "Protobuf: oneof of messages (proto3)").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)

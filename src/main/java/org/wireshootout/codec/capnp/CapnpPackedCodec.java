@@ -1,5 +1,6 @@
 package org.wireshootout.codec.capnp;
 
+import org.agrona.DirectBuffer;
 import org.capnproto.ArrayOutputStream;
 import org.capnproto.MessageBuilder;
 import org.capnproto.MessageReader;
@@ -10,11 +11,14 @@ import java.io.IOException;
 /**
  * The {@code capnpPacked} row: the same message in Cap'n Proto's packed encoding (runs of zero bytes
  * squeezed out). Reading must unpack into new segment buffers first, so this row does not read in place
- * and is not an {@code InPlaceAccess} row. See {@link CapnpCodecBase} for reuse and allocation.
+ * and is not an in-place access row. See {@link CapnpCodecBase} for where the bytes are, reuse and allocation.
+ *
+ * <p>The runtime's packer writes each byte of a word and steps back over a zero one, so when the caller's room
+ * reaches past the message it may leave one zero byte just after it (inside the room, never past it).
  */
 public final class CapnpPackedCodec extends CapnpCodecBase {
-    /** Reads through its own view of the codec's buffer, made once (see {@link PackedInput} for why not ArrayInputStream). */
-    private final PackedInput in = new PackedInput(buffer);
+    /** The input the unpacker reads (see {@link PackedInput} for why not ArrayInputStream). */
+    private final PackedInput in = new PackedInput();
 
     public CapnpPackedCodec(String name) {
         super(name);
@@ -22,7 +26,7 @@ public final class CapnpPackedCodec extends CapnpCodecBase {
 
     @Override
     CapnpCodecBase newFrame() {
-        return new CapnpPackedCodec(name);
+        return new CapnpPackedCodec(format());
     }
 
     @Override
@@ -31,9 +35,9 @@ public final class CapnpPackedCodec extends CapnpCodecBase {
     }
 
     @Override
-    MessageReader read() throws IOException {
-        MessageReader reader = SerializePacked.read(in.reset(encoded.length()), LIMITS);
-        in.requireEnd(name);
+    MessageReader read(DirectBuffer src, int offset, int length) throws IOException {
+        MessageReader reader = SerializePacked.read(in.over(readView.forRead(src, offset, length, format())), LIMITS);
+        in.requireEnd(format());
         return reader;
     }
 }

@@ -1,21 +1,23 @@
 package org.wireshootout.codec.capnp;
 
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.capnproto.ArrayOutputStream;
 import org.capnproto.MessageBuilder;
 import org.capnproto.MessageReader;
 import org.capnproto.ReaderOptions;
 import org.capnproto.Serialize;
 import org.capnproto.SerializePacked;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.HeapMessage;
-import org.wireshootout.codec.MessageBuffer;
-import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.EncodeOverflowException;
+import org.wireshootout.codec.HeapView;
 import org.wireshootout.gen.capnp.IexCapnp;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.model.iex.IexMessageType;
 
 import java.io.IOException;
+import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -24,7 +26,15 @@ import java.nio.ByteOrder;
  * {@code schemas/capnp/iex.capnp}, a root {@code Message} whose union points at the type's struct, built in
  * one reused {@link MessageBuilder} and written with the library's standard stream framing (a segment table,
  * then the segment) by {@code Serialize} or, packed (runs of zero bytes squeezed out), by
- * {@code SerializePacked}, into one reused heap buffer through one reused {@link ArrayOutputStream}.
+ * {@code SerializePacked}, through an {@link ArrayOutputStream} over the caller's buffer at the caller's offset.
+ *
+ * <p>Where the bytes are, as for the six-field rows ({@link CapnpCodecBase}): writing copies the builder's segment
+ * into the caller's buffer (the rows' {@code copies} label), through a stream over the caller's heap array made
+ * when the array or the offset changes, its limit the room, so a message that does not fit is refused
+ * ({@link EncodeOverflowException}) before a byte passes the room; the packer may leave one zero byte just after
+ * the message when the room reaches past it. Reading goes through a {@code ByteBuffer} whose index 0 is the
+ * message's first byte ({@link HeapView}); unpacked, the segment is sliced out of it and read in place. Memory that
+ * is not a heap array goes through one scratch array each way.
  *
  * <p>Reuse: the builder's first segment is the codec's own, zeroed after every write by
  * {@code clearFirstSegment()} so that the next {@code initRoot} starts on a clean segment; it is large enough
@@ -34,29 +44,32 @@ import java.nio.ByteOrder;
  * segment slices and the struct reader objects (packed reading also unpacks into new segment buffers).
  * Hence the rows' {@code allocates} label.
  *
- * <p>Reading uses the runtime's limits set to this codec's buffer (traversal limit: the buffer's size in
- * words; nesting: 8), so a lying segment size or pointer is refused before anything large is read or
- * allocated; the runtime's own exceptions become {@link DecodeException}s.
+ * <p>Reading uses the runtime's limits (traversal limit: {@link #CAPACITY} bytes in words; nesting: 8), so a
+ * lying segment size or pointer is refused before anything large is read or allocated; the runtime's own
+ * exceptions become {@link DecodeException}s.
  */
-public final class IexCapnpCodec extends NamedCodec<IexMessage> {
+public final class IexCapnpCodec implements BufferCodec<IexMessage> {
     /** 64 words: the largest IEX message needs 13 (root pointer, Message, AuctionInformation). */
     private static final int SEGMENT_WORDS = 64;
+    /** The longest message read (and the scratch arrays' size): many times the largest IEX message. */
     private static final int CAPACITY = 4096;
     private static final ReaderOptions LIMITS = new ReaderOptions(CAPACITY / 8, 8);
+    /** The segment table of the one segment this codec writes, unpacked: the segment count and its size, one word. */
+    private static final int SEGMENT_TABLE = 8;
 
+    private final String name;
     private final boolean packed;
     private final MessageBuilder message = new MessageBuilder(
             ByteBuffer.allocate(SEGMENT_WORDS * 8).order(ByteOrder.LITTLE_ENDIAN));
-    private final HeapMessage encoded = new HeapMessage(name, CAPACITY);
-    private final ByteBuffer buffer = ByteBuffer.wrap(encoded.array).order(ByteOrder.LITTLE_ENDIAN);
-    /** Writes into its own duplicate of {@link #buffer}: the bytes land in the same array. */
-    private final ArrayOutputStream out = new ArrayOutputStream(buffer);
-    /** Serialize.read moves the position of the buffer it is given: a view of the codec's buffer, made once. */
-    private final ByteBuffer readView = buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-    private final PackedInput packedInput = new PackedInput(buffer);
+    private final HeapView writeView = new HeapView(CAPACITY);
+    private final HeapView readView = new HeapView(CAPACITY);
+    /** The output stream over {@link #streamView}, made when the view is (the stream writes into its own duplicate). */
+    private ArrayOutputStream out;
+    private ByteBuffer streamView;
+    private final PackedInput packedInput = new PackedInput();
 
     private IexCapnpCodec(String name, boolean packed) {
-        super(name);
+        this.name = name;
         this.packed = packed;
     }
 
@@ -71,7 +84,7 @@ public final class IexCapnpCodec extends NamedCodec<IexMessage> {
     }
 
     @Override
-    public int encode(IexMessage m) {
+    public int encode(IexMessage m, MutableDirectBuffer dst, int offset) {
         IexCapnp.Message.Builder root = message.initRoot(IexCapnp.Message.factory);
         switch (m.type()) {
             case SYSTEM_EVENT: {
@@ -179,17 +192,32 @@ public final class IexCapnpCodec extends NamedCodec<IexMessage> {
             default:
                 throw new AssertionError(m.type());
         }
+        int room = dst.capacity() - offset;
+        ByteBuffer view = writeView.at(dst, offset);
+        boolean copy = view == null;
+        if (copy) view = writeView.scratch();
+        if (view != streamView) {
+            out = new ArrayOutputStream(view); // once per place the caller writes at
+            streamView = view;
+        }
         ByteBuffer w = out.getWriteBuffer();
-        w.clear();
         try {
+            try {
+                w.limit(Math.min(room, w.capacity())).position(0);
+            } catch (IllegalArgumentException e) {
+                throw new EncodeOverflowException(name, room, e); // an offset past the end: no room at all
+            }
             if (packed) SerializePacked.write(out, message);
             else Serialize.write(out, message);
-        } catch (IOException e) {
-            throw new IllegalStateException(name + ": cannot write the message: " + e.getMessage(), e);
+        } catch (IOException | BufferOverflowException e) {
+            // the stream refuses a write larger than what is left of the room, before writing it
+            throw new EncodeOverflowException(name, room, e);
         } finally {
             message.clearFirstSegment();
         }
-        return encoded.setLength(w.position());
+        int length = w.position();
+        if (copy) dst.putBytes(offset, view, 0, length);
+        return length;
     }
 
     private static void priceLevel(IexCapnp.PriceLevelUpdate.Builder u, IexMessage m) {
@@ -210,17 +238,18 @@ public final class IexCapnpCodec extends NamedCodec<IexMessage> {
     }
 
     @Override
-    public void decode(IexMessage m) {
+    public void decode(DirectBuffer src, int offset, int length, IexMessage m) {
         IexCapnp.Message.Reader r;
         try {
             MessageReader reader;
+            ByteBuffer view = readView.forRead(src, offset, length, name);
             if (packed) {
-                reader = SerializePacked.read(packedInput.reset(encoded.length()), LIMITS);
+                reader = SerializePacked.read(packedInput.over(view), LIMITS);
                 packedInput.requireEnd(name);
             } else {
-                readView.clear().limit(encoded.length());
-                reader = Serialize.read(readView, LIMITS);
-                CapnpCodec.requireEnd(name, readView);
+                // Serialize.read moves the view's position; the view starts at the message, so positions are offsets in it
+                reader = Serialize.read(view, LIMITS);
+                CapnpCodec.requireEnd(name, view);
             }
             r = reader.getRoot(IexCapnp.Message.factory);
             read(r, m);
@@ -342,16 +371,11 @@ public final class IexCapnpCodec extends NamedCodec<IexMessage> {
 
     /**
      * Unpacked: the segment table that the stream framing puts before the segment (segment count, then each
-     * segment's size in words, padded to a word: 8 bytes for one segment). Packed: the table is packed together
-     * with the data, so no byte count can be attributed to it; 0.
+     * segment's size in words, padded to a word: 8 bytes for the one segment this codec writes). Packed: the table
+     * is packed together with the data, so no byte count can be attributed to it; 0.
      */
     @Override
     public int headerLength() {
-        if (packed || encoded.length() < 4) return 0;
-        long segments = (buffer.getInt(0) & 0xFFFF_FFFFL) + 1;
-        long table = (4 + 4 * segments + 7) & ~7L;
-        return (int) Math.min(table, encoded.length());
+        return packed ? 0 : SEGMENT_TABLE;
     }
-
-    @Override public MessageBuffer buffer() { return encoded; }
 }
