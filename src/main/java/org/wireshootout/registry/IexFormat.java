@@ -50,7 +50,7 @@ public enum IexFormat implements Row<IexMessage> {
             .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexLimitCodec(n))),
     iexWire(Labels.of("(reference)", "IEX-TP message as IEX sends it (the project's IEX-TP encoder/decoder)").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), IexWireCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexWireCodec(n))),
     sbe(Labels.of("SBE", "SBE: one message per type, standard header, heap UnsafeBuffer").binary()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).build(), n -> OwnedBuffer.of(n, new IexSbeCodec(n))),
