@@ -145,8 +145,7 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("as capnp, plus the packing stream per write and new unpacked segment buffers per read")
-            .copies("capnproto-java builds the message in segments of its own: writing packs them into the caller's buffer")
-            .build(), n -> OwnedBuffer.of(n, new CapnpPackedCodec(n))),
+            .build(), CapnpPackedCodec::new),
     protobuf(Labels.of("Protobuf", "Protobuf: generated message (proto3)").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)

@@ -12,6 +12,7 @@ import org.wireshootout.codec.fory.IexForyCodec;
 import org.wireshootout.codec.kryo.IexKryoCodec;
 import org.wireshootout.codec.kryo.KryoLabels;
 import org.wireshootout.codec.capnp.IexCapnpCodec;
+import org.wireshootout.codec.capnp.IexCapnpPackedCodec;
 import org.wireshootout.codec.chronicle.IexBinaryWireCodec;
 import org.wireshootout.codec.chronicle.IexBytesMarshallableCodec;
 import org.wireshootout.codec.flatbuffers.IexFlatBuffersCodec;
@@ -66,13 +67,12 @@ public enum IexFormat implements Row<IexMessage> {
             .allocates("capnproto-java makes new builder objects per initRoot and union member, new segment slices"
                     + " and table per write, and a new message reader with its segment slices and reader objects per read")
             .copies("capnproto-java builds the message in segments of its own: writing copies them into the caller's buffer")
-            .build(), n -> OwnedBuffer.of(n, IexCapnpCodec.unpacked(n))),
+            .build(), n -> OwnedBuffer.of(n, new IexCapnpCodec(n))),
     capnpPacked(Labels.of("Cap'n Proto", "Cap'n Proto: union of struct pointers, packed").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("as capnp, plus the packing stream per write and new unpacked segment buffers per read")
-            .copies("capnproto-java builds the message in segments of its own: writing packs them into the caller's buffer")
-            .build(), n -> OwnedBuffer.of(n, IexCapnpCodec.packed(n))),
+            .build(), IexCapnpPackedCodec::new),
     protobuf(Labels.of("Protobuf", "Protobuf: oneof of messages (proto3)").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)

@@ -28,15 +28,6 @@ public final class CallerBufferCheck {
 
     /** Runs the check for {@code value} over a heap and two direct buffers; {@code row} is the name the codec was made with. */
     public static <T> void writesAndReadsAtAnOffset(String row, BufferCodec<T> codec, T value, RoundTrip.Model<T> model) {
-        writesAndReadsAtAnOffset(row, codec, value, model, 0);
-    }
-
-    /**
-     * As {@link #writesAndReadsAtAnOffset(String, BufferCodec, Object, RoundTrip.Model)}, for a library that may write
-     * zeros into the first {@code zerosAfter} bytes after the message (inside the room it was given): those bytes are
-     * allowed to be zero, nothing else is.
-     */
-    public static <T> void writesAndReadsAtAnOffset(String row, BufferCodec<T> codec, T value, RoundTrip.Model<T> model, int zerosAfter) {
         byte[] expected = atZero(codec, value);
         ByteBuffer direct = ByteBuffer.allocateDirect(CAPACITY);
         ByteBuffer behindAddress = ByteBuffer.allocateDirect(CAPACITY); // kept reachable while its address is in use
@@ -50,11 +41,7 @@ public final class CallerBufferCheck {
             buffer.getBytes(OFFSET, written);
             assertArrayEquals(expected, written, memory + ": the same bytes at the offset as at 0");
             untouched(buffer, 0, OFFSET, memory + ": before the offset");
-            for (int i = OFFSET + length; i < OFFSET + length + zerosAfter; i++) {
-                byte b = buffer.getByte(i);
-                assertTrue(b == FILL || b == 0, memory + ": byte " + i + " after the message is " + b);
-            }
-            untouched(buffer, OFFSET + length + zerosAfter, CAPACITY, memory + ": after the message");
+            untouched(buffer, OFFSET + length, CAPACITY, memory + ": after the message");
 
             T target = model.unlike(value);
             codec.decode(buffer, OFFSET, length, target);

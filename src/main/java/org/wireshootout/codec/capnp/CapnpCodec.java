@@ -7,9 +7,11 @@ import org.capnproto.MessageReader;
 import org.capnproto.Serialize;
 import org.capnproto.Text;
 import org.wireshootout.codec.BufferAccess;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.FieldSink;
 import org.wireshootout.gen.capnp.DataCapnp;
+import org.wireshootout.model.Data;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -20,7 +22,7 @@ import java.nio.ByteBuffer;
  * in place: this row also serves {@link BufferAccess}. See {@link CapnpCodecBase} for where the bytes are, reuse
  * and allocation.
  */
-public final class CapnpCodec extends CapnpCodecBase implements BufferAccess {
+public final class CapnpCodec extends CapnpCodecBase implements BufferCodec<Data>, BufferAccess {
     /** The segment table of the one segment this codec writes: the segment count and its size, one word. */
     private static final int SEGMENT_TABLE = 8;
 
