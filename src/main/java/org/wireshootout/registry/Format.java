@@ -56,7 +56,7 @@ public enum Format implements Row<Data> {
             .marshalling(Marshalling.NONE).build(), n -> OwnedBuffer.of(n, new BaselineCodec())),
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), LimitCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new LimitCodec(n))),
     // Chronicle Wire and Bytes: one document (4-byte header + payload) per message in a reused direct buffer
     twireUTF(ChronicleLabels.textWire(false), n -> OwnedBuffer.of(n, new TextWireCodec(n, false))),
     twire8bit(ChronicleLabels.textWire(true), n -> OwnedBuffer.of(n, new TextWireCodec(n, true))),
@@ -132,7 +132,7 @@ public enum Format implements Row<Data> {
             .build(), n -> OwnedBuffer.of(n, new BoonCodec(n))),
     sbe(Labels.of("SBE", "SBE: generated flyweights, heap UnsafeBuffer").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
-            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess().build(), SbeCodec::new),
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess().build(), n -> OwnedBuffer.of(n, new SbeCodec(n))),
     flatbuffers(Labels.of("FlatBuffers", "FlatBuffers: generated table, reused builder").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess()
@@ -142,7 +142,8 @@ public enum Format implements Row<Data> {
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess()
             .allocates("capnproto-java makes new builder objects per initRoot, new segment slices and table per write,"
                     + " and a new message reader with its segment slices and reader objects per read")
-            .build(), CapnpCodec::new),
+            .copies("capnproto-java builds the message in segments of its own: writing copies them into the caller's buffer")
+            .build(), n -> OwnedBuffer.of(n, new CapnpCodec(n))),
     capnpPacked(Labels.of("Cap'n Proto", "Cap'n Proto: generated struct, packed").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)

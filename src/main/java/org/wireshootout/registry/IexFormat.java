@@ -12,6 +12,7 @@ import org.wireshootout.codec.fory.IexForyCodec;
 import org.wireshootout.codec.kryo.IexKryoCodec;
 import org.wireshootout.codec.kryo.KryoLabels;
 import org.wireshootout.codec.capnp.IexCapnpCodec;
+import org.wireshootout.codec.capnp.IexCapnpPackedCodec;
 import org.wireshootout.codec.chronicle.IexBinaryWireCodec;
 import org.wireshootout.codec.chronicle.IexBytesMarshallableCodec;
 import org.wireshootout.codec.flatbuffers.IexFlatBuffersCodec;
@@ -47,28 +48,31 @@ import static org.wireshootout.codec.Labels.Width;
 public enum IexFormat implements Row<IexMessage> {
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer, IEX layout").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), IexLimitCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexLimitCodec(n))),
     iexWire(Labels.of("(reference)", "IEX-TP message as IEX sends it (the project's IEX-TP encoder/decoder)").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), IexWireCodec::new),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexWireCodec(n))),
     sbe(Labels.of("SBE", "SBE: one message per type, standard header, heap UnsafeBuffer").binary()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).build(), IexSbeCodec::new),
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).build(), n -> OwnedBuffer.of(n, new IexSbeCodec(n))),
     flatbuffers(Labels.of("FlatBuffers", "FlatBuffers: union of tables, reused builder").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
-            .lenient(Labels.Leniency.TRAILING_BYTES).build(), IexFlatBuffersCodec::new),
+            .lenient(Labels.Leniency.TRAILING_BYTES)
+            .copies("the builder writes into a buffer of its own: encode copies the finished message into the caller's buffer")
+            .build(), n -> OwnedBuffer.of(n, new IexFlatBuffersCodec(n))),
     capnp(Labels.of("Cap'n Proto", "Cap'n Proto: union of struct pointers, unpacked").binary()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("capnproto-java makes new builder objects per initRoot and union member, new segment slices"
                     + " and table per write, and a new message reader with its segment slices and reader objects per read")
-            .build(), IexCapnpCodec::unpacked),
+            .copies("capnproto-java builds the message in segments of its own: writing copies them into the caller's buffer")
+            .build(), n -> OwnedBuffer.of(n, new IexCapnpCodec(n))),
     capnpPacked(Labels.of("Cap'n Proto", "Cap'n Proto: union of struct pointers, packed").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("as capnp, plus the packing stream per write and new unpacked segment buffers per read")
-            .build(), IexCapnpCodec::packed),
+            .build(), IexCapnpPackedCodec::new),
     protobuf(Labels.of("Protobuf", "Protobuf: oneof of messages (proto3)").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)

@@ -1,6 +1,8 @@
 package org.wireshootout.codec.capnp;
 
+import org.agrona.concurrent.UnsafeBuffer;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.model.evolution.Change;
@@ -11,8 +13,9 @@ import org.wireshootout.model.evolution.SideV2;
  * Version 2 of a Cap'n Proto row under one change: the struct capnpc-java generates from
  * {@code schemas/capnp/data-v2-<change>.capnp} (one {@link Schema} class per change, {@code CapnpV2<Change>}).
  * Its bytes are built, framed and read by a version-1 codec of the same row that it owns (the frame): the same
- * reused message builder and buffer, the same Serialize or SerializePacked framing, the same reader limits,
- * so the framing cannot differ from the row's; only the struct inside the message is version 2's.
+ * reused message builder, the same Serialize or SerializePacked framing, the same reader limits, so the framing
+ * cannot differ from the row's; only the struct inside the message is version 2's. The bytes are this codec's
+ * own (a heap buffer of the row's capacity), which the frame writes and reads at offset 0.
  */
 final class CapnpEvolvedCodec extends NamedCodec<Evolved> {
     private static final SideV2[] SIDES = SideV2.values();
@@ -28,11 +31,15 @@ final class CapnpEvolvedCodec extends NamedCodec<Evolved> {
 
     private final CapnpCodecBase frame;
     private final Schema schema;
+    private final HeapMessage encoded;
+    private final UnsafeBuffer buffer;
 
     private CapnpEvolvedCodec(CapnpCodecBase frame, Schema schema) {
         super(frame.format());
         this.frame = frame;
         this.schema = schema;
+        this.encoded = new HeapMessage(name, CapnpCodecBase.CAPACITY);
+        this.buffer = new UnsafeBuffer(encoded.array);
     }
 
     /** The version-2 codec under {@code change}, framed by {@code frame}, a new version-1 codec of the row. */
@@ -51,13 +58,13 @@ final class CapnpEvolvedCodec extends NamedCodec<Evolved> {
     @Override
     public int encode(Evolved value) {
         schema.build(frame, value);
-        return frame.finish();
+        return encoded.setLength(frame.finish(buffer, 0));
     }
 
     @Override
     public void decode(Evolved target) {
         try {
-            schema.read(frame, target);
+            schema.read(frame.reading(buffer, 0, encoded.length()), target);
         } catch (RuntimeException e) {
             throw frame.wrap(e);
         }
@@ -65,7 +72,7 @@ final class CapnpEvolvedCodec extends NamedCodec<Evolved> {
 
     @Override
     public MessageBuffer buffer() {
-        return frame.buffer();
+        return encoded;
     }
 
     /** The side at {@code ordinal} of a generated Side (every version numbers buy 0, sell 1, short 2); not one of the schema's is refused. */

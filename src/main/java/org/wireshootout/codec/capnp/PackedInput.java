@@ -6,22 +6,21 @@ import org.capnproto.DecodeException;
 import java.nio.ByteBuffer;
 
 /**
- * The input {@code SerializePacked.read} unpacks from: the codec's buffer, like the runtime's
+ * The input {@code SerializePacked.read} unpacks from: the message's bytes, like the runtime's
  * {@code ArrayInputStream}, but failing at the end of the bytes instead of hanging. The runtime's
  * {@code PackedInputStream} asks its input for a fresh read buffer whenever the current one is empty and
  * tries again; {@code ArrayInputStream} hands back the same empty buffer, so a truncated packed message
  * spins forever (capnproto-java 0.1.16). Any request for more bytes past the end is a truncated message.
  */
 final class PackedInput implements BufferedInputStream {
-    private final ByteBuffer buf;
+    private ByteBuffer buf;
 
-    PackedInput(ByteBuffer source) {
-        this.buf = source.duplicate();
-    }
-
-    /** Makes the first {@code length} bytes of the source the input, from the start. */
-    PackedInput reset(int length) {
-        buf.clear().limit(length);
+    /**
+     * Makes {@code message} the input, from its position to its limit: a buffer whose index 0 is the message's first
+     * byte, so that the positions errors name are offsets in the message. The unpacker moves its position.
+     */
+    PackedInput over(ByteBuffer message) {
+        this.buf = message;
         return this;
     }
 

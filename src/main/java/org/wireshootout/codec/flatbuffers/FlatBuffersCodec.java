@@ -36,6 +36,10 @@ import java.nio.ByteOrder;
  * <p>flatbuffers-java 2.0.8 has no Verifier (other languages' runtimes do), so {@link #load} checks the
  * structure of foreign bytes itself, as a verifier would for this table: every offset, the vtable, each
  * field's extent and the string's length and NUL terminator inside the bytes.
+ *
+ * <p>This row still owns its buffer (the IEX row is on {@code BufferCodec}): it verifies bytes when they are
+ * loaded and decodes its own encodings unverified. Over a caller's buffer no bytes are known to be its own, so
+ * every decode would verify, work its round trip does not do now.
  */
 public final class FlatBuffersCodec extends NamedCodec<Data> implements InPlaceAccess, Evolvable {
     private static final int CAPACITY = 4096;

@@ -1,16 +1,16 @@
 package org.wireshootout.codec.limit;
 
-import org.wireshootout.codec.Codec;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.HeapMessage;
-import org.wireshootout.codec.MessageBuffer;
-import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.model.iex.IexMessageType;
 
+import java.nio.BufferOverflowException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * The {@code limit} row for IEX: the type byte and the type's fields written and read by hand with a plain heap
@@ -19,81 +19,87 @@ import java.nio.ByteOrder;
  * same as the {@code iexWire} row's (a test holds them to it); what differs is the code: relative
  * {@code ByteBuffer} puts and gets here, the IEX-TP decoder's absolute array accesses there.
  *
+ * <p>The {@code ByteBuffer} is a view over the caller's memory ({@link CallerByteBuffer}), as for the six-field
+ * row: over a heap buffer's array where the message lies, re-positioned per call; a message that does not fit the
+ * room is refused ({@link EncodeOverflowException}) by the put that would pass its end, before that put writes.
+ *
  * <p>Decoding insists on exactly the type's length: this row has no later versions to allow for.
  */
-public final class IexLimitCodec extends NamedCodec<IexMessage> {
-    private static final int CAPACITY = 4096;
-
-    private final HeapMessage encoded = new HeapMessage(name, CAPACITY);
+public final class IexLimitCodec implements BufferCodec<IexMessage> {
+    private final String name;
+    private final CallerByteBuffer buffer;
 
     public IexLimitCodec(String name) {
-        super(name);
+        this.name = name;
+        this.buffer = new CallerByteBuffer(name);
     }
-    private final ByteBuffer buffer = ByteBuffer.wrap(encoded.array).order(ByteOrder.LITTLE_ENDIAN);
 
     @Override
-    public int encode(IexMessage m) {
-        ByteBuffer b = buffer;
-        b.clear();
-        b.put((byte) m.typeCode());
-        switch (m.type()) {
-            case SYSTEM_EVENT:
-                b.put((byte) m.code()).putLong(m.timestamp());
-                break;
-            case SECURITY_DIRECTORY:
-                b.put((byte) m.flags()).putLong(m.timestamp()).putLong(m.symbolBits()).putInt((int) m.roundLotSize())
-                        .putLong(m.adjustedPocPrice()).put((byte) m.luldTier());
-                break;
-            case TRADING_STATUS:
-                b.put((byte) m.code()).putLong(m.timestamp()).putLong(m.symbolBits()).putInt(m.reasonBits());
-                break;
-            case RETAIL_LIQUIDITY_INDICATOR:
-            case OPERATIONAL_HALT_STATUS:
-            case SECURITY_EVENT:
-                b.put((byte) m.code()).putLong(m.timestamp()).putLong(m.symbolBits());
-                break;
-            case SHORT_SALE_PRICE_TEST_STATUS:
-                b.put((byte) m.flags()).putLong(m.timestamp()).putLong(m.symbolBits()).put((byte) m.detail());
-                break;
-            case PRICE_LEVEL_UPDATE_BUY:
-            case PRICE_LEVEL_UPDATE_SELL:
-                b.put((byte) m.flags()).putLong(m.timestamp()).putLong(m.symbolBits()).putInt((int) m.size())
-                        .putLong(m.price());
-                break;
-            case QUOTE_UPDATE:
-                b.put((byte) m.flags()).putLong(m.timestamp()).putLong(m.symbolBits()).putInt((int) m.bidSize())
-                        .putLong(m.bidPrice()).putLong(m.askPrice()).putInt((int) m.askSize());
-                break;
-            case TRADE_REPORT:
-            case TRADE_BREAK:
-                b.put((byte) m.flags()).putLong(m.timestamp()).putLong(m.symbolBits()).putInt((int) m.size())
-                        .putLong(m.price()).putLong(m.tradeId());
-                break;
-            case OFFICIAL_PRICE:
-                b.put((byte) m.code()).putLong(m.timestamp()).putLong(m.symbolBits()).putLong(m.price());
-                break;
-            case AUCTION_INFORMATION:
-                b.put((byte) m.code()).putLong(m.timestamp()).putLong(m.symbolBits()).putInt((int) m.pairedShares())
-                        .putLong(m.referencePrice()).putLong(m.indicativeClearingPrice())
-                        .putInt((int) m.imbalanceShares()).put((byte) m.imbalanceSide()).put((byte) m.extensionNumber())
-                        .putInt((int) m.scheduledAuctionTime()).putLong(m.auctionBookClearingPrice())
-                        .putLong(m.collarReferencePrice()).putLong(m.lowerAuctionCollar()).putLong(m.upperAuctionCollar());
-                break;
-            default:
-                throw new AssertionError(m.type());
+    public int encode(IexMessage m, MutableDirectBuffer dst, int offset) {
+        ByteBuffer b = buffer.forWrite(dst, offset);
+        try {
+            b.put((byte) m.typeCode());
+            switch (m.type()) {
+                case SYSTEM_EVENT:
+                    b.put((byte) m.code()).putLong(m.timestamp());
+                    break;
+                case SECURITY_DIRECTORY:
+                    b.put((byte) m.flags()).putLong(m.timestamp()).putLong(m.symbolBits()).putInt((int) m.roundLotSize())
+                            .putLong(m.adjustedPocPrice()).put((byte) m.luldTier());
+                    break;
+                case TRADING_STATUS:
+                    b.put((byte) m.code()).putLong(m.timestamp()).putLong(m.symbolBits()).putInt(m.reasonBits());
+                    break;
+                case RETAIL_LIQUIDITY_INDICATOR:
+                case OPERATIONAL_HALT_STATUS:
+                case SECURITY_EVENT:
+                    b.put((byte) m.code()).putLong(m.timestamp()).putLong(m.symbolBits());
+                    break;
+                case SHORT_SALE_PRICE_TEST_STATUS:
+                    b.put((byte) m.flags()).putLong(m.timestamp()).putLong(m.symbolBits()).put((byte) m.detail());
+                    break;
+                case PRICE_LEVEL_UPDATE_BUY:
+                case PRICE_LEVEL_UPDATE_SELL:
+                    b.put((byte) m.flags()).putLong(m.timestamp()).putLong(m.symbolBits()).putInt((int) m.size())
+                            .putLong(m.price());
+                    break;
+                case QUOTE_UPDATE:
+                    b.put((byte) m.flags()).putLong(m.timestamp()).putLong(m.symbolBits()).putInt((int) m.bidSize())
+                            .putLong(m.bidPrice()).putLong(m.askPrice()).putInt((int) m.askSize());
+                    break;
+                case TRADE_REPORT:
+                case TRADE_BREAK:
+                    b.put((byte) m.flags()).putLong(m.timestamp()).putLong(m.symbolBits()).putInt((int) m.size())
+                            .putLong(m.price()).putLong(m.tradeId());
+                    break;
+                case OFFICIAL_PRICE:
+                    b.put((byte) m.code()).putLong(m.timestamp()).putLong(m.symbolBits()).putLong(m.price());
+                    break;
+                case AUCTION_INFORMATION:
+                    b.put((byte) m.code()).putLong(m.timestamp()).putLong(m.symbolBits()).putInt((int) m.pairedShares())
+                            .putLong(m.referencePrice()).putLong(m.indicativeClearingPrice())
+                            .putInt((int) m.imbalanceShares()).put((byte) m.imbalanceSide()).put((byte) m.extensionNumber())
+                            .putInt((int) m.scheduledAuctionTime()).putLong(m.auctionBookClearingPrice())
+                            .putLong(m.collarReferencePrice()).putLong(m.lowerAuctionCollar()).putLong(m.upperAuctionCollar());
+                    break;
+                default:
+                    throw new AssertionError(m.type());
+            }
+        } catch (BufferOverflowException e) {
+            if (buffer.grown(b, dst, offset)) return encode(m, dst, offset);
+            throw new EncodeOverflowException(name, dst.capacity() - offset, e);
         }
-        return encoded.setLength(b.position());
+        return buffer.written(dst, offset, b);
     }
 
     @Override
-    public void decode(IexMessage m) {
-        ByteBuffer b = buffer;
-        if (encoded.length() < 1) throw new DecodeException(name, 0, "empty message");
-        b.limit(encoded.length()).position(0);
+    public void decode(DirectBuffer src, int offset, int length, IexMessage m) {
+        if (length < 1) throw new DecodeException(name, 0, "empty message");
+        ByteBuffer b = buffer.forRead(src, offset, length);
         IexMessageType type = IexMessageType.of(b.get() & 0xFF);
-        if (type == null) throw new DecodeException(name, 0, String.format("unknown message type byte 0x%02x", b.get(0) & 0xFF));
-        if (encoded.length() != type.wireLength()) {
-            throw new DecodeException(name, 0, "a " + type.displayName() + " message has " + type.wireLength() + " bytes, not " + encoded.length());
+        if (type == null) throw new DecodeException(name, 0, String.format("unknown message type byte 0x%02x", b.get(buffer.start) & 0xFF));
+        if (length != type.wireLength()) {
+            throw new DecodeException(name, 0, "a " + type.displayName() + " message has " + type.wireLength() + " bytes, not " + length);
         }
         try {
             m.setType(type);
@@ -145,7 +151,7 @@ public final class IexLimitCodec extends NamedCodec<IexMessage> {
             }
         } catch (BufferUnderflowException e) {
             // cannot happen after the length check; kept so that a wrong table above fails loudly, not silently
-            throw new DecodeException(name, b.position(), "message ends inside a field", e);
+            throw new DecodeException(name, b.position() - buffer.start, "message ends inside a field", e);
         }
     }
 
@@ -160,6 +166,4 @@ public final class IexLimitCodec extends NamedCodec<IexMessage> {
     private static long u32(ByteBuffer b) {
         return b.getInt() & 0xFFFF_FFFFL;
     }
-
-    @Override public MessageBuffer buffer() { return encoded; }
 }

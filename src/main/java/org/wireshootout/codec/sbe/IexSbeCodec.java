@@ -1,11 +1,10 @@
 package org.wireshootout.codec.sbe;
 
-import org.agrona.concurrent.UnsafeBuffer;
-import org.wireshootout.codec.Codec;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.HeapMessage;
-import org.wireshootout.codec.MessageBuffer;
-import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.gen.sbe.iex.AuctionInformationDecoder;
 import org.wireshootout.gen.sbe.iex.AuctionInformationEncoder;
 import org.wireshootout.gen.sbe.iex.MessageHeaderDecoder;
@@ -42,17 +41,19 @@ import org.wireshootout.model.iex.IexMessageType;
 
 /**
  * The {@code sbe} IEX row: the flyweights generated from {@code schemas/sbe/iex.xml} (one SBE message per IEX
- * type, the header's templateId being the IEX type byte), over an Agrona {@link UnsafeBuffer} wrapping a heap
- * {@code byte[]}. One encoder and one decoder per type, made once; encode wraps the type's encoder with the
- * header applied and sets its fields, decode reads the header, picks the type by templateId and reads the
- * fields through that type's decoder. Nothing is allocated per message.
+ * type, the header's templateId being the IEX type byte), wrapped over the caller's buffer at the caller's
+ * offset, heap or direct, so nothing is copied in or out (the row asks for heap memory, as it always ran). One
+ * encoder and one decoder per type, made once; encode wraps the type's encoder with the header applied and sets
+ * its fields, decode reads the header, picks the type by templateId and reads the fields through that type's
+ * decoder. Nothing is allocated per message.
  *
- * <p>The generated decoders check nothing; decode checks the header (schema id, a known templateId, a block
- * length at least the type's and inside the message), so hostile bytes give a {@link DecodeException} and
- * never a read outside the message. A longer block (a later schema version) is accepted, as SBE intends.
+ * <p>The generated encoders and decoders check nothing. Encode compares the type's fixed length with the room
+ * from the offset before writing, so a small buffer gives {@link EncodeOverflowException} and nothing is written
+ * past its end. Decode checks the header (schema id, a known templateId, a block length at least the type's and
+ * inside the message), so hostile bytes give a {@link DecodeException} (offsets from the message's first byte)
+ * and never a read outside the message. A longer block (a later schema version) is accepted, as SBE intends.
  */
-public final class IexSbeCodec extends NamedCodec<IexMessage> {
-    private static final int CAPACITY = 4096;
+public final class IexSbeCodec implements BufferCodec<IexMessage> {
     private static final int HEADER = MessageHeaderEncoder.ENCODED_LENGTH;
     /** The block length each type needs, by type byte (the templateId). */
     private static final int[] BLOCK = new int[256];
@@ -74,13 +75,19 @@ public final class IexSbeCodec extends NamedCodec<IexMessage> {
         BLOCK['A'] = AuctionInformationDecoder.BLOCK_LENGTH;
     }
 
-    private final HeapMessage encoded = new HeapMessage(name, CAPACITY);
+    /** The whole message each type encodes to, header included, by type byte: what encode must have room for. */
+    private static final int[] LENGTH = new int[256];
+
+    static {
+        for (int t = 0; t < BLOCK.length; t++) LENGTH[t] = HEADER + BLOCK[t]; // this version writes each type's own block
+    }
+
+    private final String name;
 
     public IexSbeCodec(String name) {
-        super(name);
+        this.name = name;
     }
-    private final byte[] storage = encoded.array;
-    private final UnsafeBuffer buffer = new UnsafeBuffer(storage);
+
     private final MessageHeaderEncoder headerEncoder = new MessageHeaderEncoder();
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
 
@@ -115,66 +122,68 @@ public final class IexSbeCodec extends NamedCodec<IexMessage> {
     private final AuctionInformationDecoder aDec = new AuctionInformationDecoder();
 
     @Override
-    public int encode(IexMessage m) {
-        final UnsafeBuffer b = buffer;
+    public int encode(IexMessage m, MutableDirectBuffer dst, int offset) {
+        final MutableDirectBuffer b = dst;
         final MessageHeaderEncoder h = headerEncoder;
+        final int room = dst.capacity() - offset;
+        if (LENGTH[m.type().code()] > room) throw new EncodeOverflowException(name, room, null);
         int block;
         switch (m.type()) {
             case SYSTEM_EVENT:
-                block = sEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).code((byte) m.code()).encodedLength();
+                block = sEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).code((byte) m.code()).encodedLength();
                 break;
             case SECURITY_DIRECTORY:
-                block = dEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = dEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .adjustedPocPrice(m.adjustedPocPrice()).roundLotSize(m.roundLotSize())
                         .flags((short) m.flags()).luldTier((short) m.luldTier()).encodedLength();
                 break;
             case TRADING_STATUS:
-                block = hEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = hEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .reason(m.reasonBits()).code((byte) m.code()).encodedLength();
                 break;
             case RETAIL_LIQUIDITY_INDICATOR:
-                block = iEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = iEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .code((byte) m.code()).encodedLength();
                 break;
             case OPERATIONAL_HALT_STATUS:
-                block = oEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = oEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .code((byte) m.code()).encodedLength();
                 break;
             case SHORT_SALE_PRICE_TEST_STATUS:
-                block = pEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = pEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .flags((short) m.flags()).detail((byte) m.detail()).encodedLength();
                 break;
             case SECURITY_EVENT:
-                block = eEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = eEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .code((byte) m.code()).encodedLength();
                 break;
             case PRICE_LEVEL_UPDATE_BUY:
-                block = buyEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = buyEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .price(m.price()).size(m.size()).flags((short) m.flags()).encodedLength();
                 break;
             case PRICE_LEVEL_UPDATE_SELL:
-                block = sellEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = sellEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .price(m.price()).size(m.size()).flags((short) m.flags()).encodedLength();
                 break;
             case QUOTE_UPDATE:
-                block = qEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = qEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .bidPrice(m.bidPrice()).askPrice(m.askPrice()).bidSize(m.bidSize()).askSize(m.askSize())
                         .flags((short) m.flags()).encodedLength();
                 break;
             case TRADE_REPORT:
-                block = tEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = tEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .price(m.price()).tradeId(m.tradeId()).size(m.size()).flags((short) m.flags()).encodedLength();
                 break;
             case TRADE_BREAK:
-                block = bEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = bEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .price(m.price()).tradeId(m.tradeId()).size(m.size()).flags((short) m.flags()).encodedLength();
                 break;
             case OFFICIAL_PRICE:
-                block = xEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = xEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .price(m.price()).code((byte) m.code()).encodedLength();
                 break;
             case AUCTION_INFORMATION:
-                block = aEnc.wrapAndApplyHeader(b, 0, h).timestamp(m.timestamp()).symbol(m.symbolBits())
+                block = aEnc.wrapAndApplyHeader(b, offset, h).timestamp(m.timestamp()).symbol(m.symbolBits())
                         .referencePrice(m.referencePrice()).indicativeClearingPrice(m.indicativeClearingPrice())
                         .auctionBookClearingPrice(m.auctionBookClearingPrice())
                         .collarReferencePrice(m.collarReferencePrice()).lowerAuctionCollar(m.lowerAuctionCollar())
@@ -186,14 +195,14 @@ public final class IexSbeCodec extends NamedCodec<IexMessage> {
             default:
                 throw new AssertionError(m.type());
         }
-        return encoded.setLength(HEADER + block);
+        return HEADER + block;
     }
 
     @Override
-    public void decode(IexMessage m) {
-        if (encoded.length() < HEADER) throw new DecodeException(name, 0, "message of " + encoded.length() + " bytes is shorter than the SBE header");
-        final UnsafeBuffer b = buffer;
-        final MessageHeaderDecoder h = headerDecoder.wrap(b, 0);
+    public void decode(DirectBuffer src, int offset, int length, IexMessage m) {
+        if (length < HEADER) throw new DecodeException(name, 0, "message of " + length + " bytes is shorter than the SBE header");
+        final DirectBuffer b = src;
+        final MessageHeaderDecoder h = headerDecoder.wrap(b, offset);
         if (h.schemaId() != MessageHeaderDecoder.SCHEMA_ID) {
             throw new DecodeException(name, 4, "schema id " + h.schemaId() + " is not the IEX schema's " + MessageHeaderDecoder.SCHEMA_ID);
         }
@@ -201,89 +210,90 @@ public final class IexSbeCodec extends NamedCodec<IexMessage> {
         IexMessageType type = IexMessageType.of(template);
         if (type == null) throw new DecodeException(name, 2, "templateId " + template + " is no IEX message type");
         int block = h.blockLength();
-        if (block < BLOCK[template] || HEADER + block > encoded.length()) {
+        if (block < BLOCK[template] || HEADER + block > length) {
             throw new DecodeException(name, 0, "block length " + block + " does not fit a " + type.displayName()
-                    + " message (at least " + BLOCK[template] + " bytes) inside the " + encoded.length() + " bytes");
+                    + " message (at least " + BLOCK[template] + " bytes) inside the " + length + " bytes");
         }
-        if (HEADER + block != encoded.length()) {
+        if (HEADER + block != length) {
             // an IEX message is its block only: no group or text follows it
-            throw new DecodeException(name, HEADER + block, (encoded.length() - HEADER - block) + " bytes after the "
+            throw new DecodeException(name, HEADER + block, (length - HEADER - block) + " bytes after the "
                     + block + "-byte block, which ends the message");
         }
         int version = h.version();
+        int at = offset + HEADER;
         m.setType(type);
         switch (type) {
             case SYSTEM_EVENT: {
-                SystemEventDecoder d = sDec.wrap(b, HEADER, block, version);
+                SystemEventDecoder d = sDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setCode(ch(d.code()));
                 break;
             }
             case SECURITY_DIRECTORY: {
-                SecurityDirectoryDecoder d = dDec.wrap(b, HEADER, block, version);
+                SecurityDirectoryDecoder d = dDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setAdjustedPocPrice(d.adjustedPocPrice())
                         .setRoundLotSize(d.roundLotSize()).setFlags(d.flags()).setLuldTier(d.luldTier());
                 break;
             }
             case TRADING_STATUS: {
-                TradingStatusDecoder d = hDec.wrap(b, HEADER, block, version);
+                TradingStatusDecoder d = hDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setReasonBits(d.reason()).setCode(ch(d.code()));
                 break;
             }
             case RETAIL_LIQUIDITY_INDICATOR: {
-                RetailLiquidityIndicatorDecoder d = iDec.wrap(b, HEADER, block, version);
+                RetailLiquidityIndicatorDecoder d = iDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setCode(ch(d.code()));
                 break;
             }
             case OPERATIONAL_HALT_STATUS: {
-                OperationalHaltStatusDecoder d = oDec.wrap(b, HEADER, block, version);
+                OperationalHaltStatusDecoder d = oDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setCode(ch(d.code()));
                 break;
             }
             case SHORT_SALE_PRICE_TEST_STATUS: {
-                ShortSalePriceTestStatusDecoder d = pDec.wrap(b, HEADER, block, version);
+                ShortSalePriceTestStatusDecoder d = pDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setFlags(d.flags()).setDetail(ch(d.detail()));
                 break;
             }
             case SECURITY_EVENT: {
-                SecurityEventDecoder d = eDec.wrap(b, HEADER, block, version);
+                SecurityEventDecoder d = eDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setCode(ch(d.code()));
                 break;
             }
             case PRICE_LEVEL_UPDATE_BUY: {
-                PriceLevelUpdateBuyDecoder d = buyDec.wrap(b, HEADER, block, version);
+                PriceLevelUpdateBuyDecoder d = buyDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setPrice(d.price()).setSize(d.size()).setFlags(d.flags());
                 break;
             }
             case PRICE_LEVEL_UPDATE_SELL: {
-                PriceLevelUpdateSellDecoder d = sellDec.wrap(b, HEADER, block, version);
+                PriceLevelUpdateSellDecoder d = sellDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setPrice(d.price()).setSize(d.size()).setFlags(d.flags());
                 break;
             }
             case QUOTE_UPDATE: {
-                QuoteUpdateDecoder d = qDec.wrap(b, HEADER, block, version);
+                QuoteUpdateDecoder d = qDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setBidPrice(d.bidPrice()).setAskPrice(d.askPrice())
                         .setBidSize(d.bidSize()).setAskSize(d.askSize()).setFlags(d.flags());
                 break;
             }
             case TRADE_REPORT: {
-                TradeReportDecoder d = tDec.wrap(b, HEADER, block, version);
+                TradeReportDecoder d = tDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setPrice(d.price()).setTradeId(d.tradeId())
                         .setSize(d.size()).setFlags(d.flags());
                 break;
             }
             case TRADE_BREAK: {
-                TradeBreakDecoder d = bDec.wrap(b, HEADER, block, version);
+                TradeBreakDecoder d = bDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setPrice(d.price()).setTradeId(d.tradeId())
                         .setSize(d.size()).setFlags(d.flags());
                 break;
             }
             case OFFICIAL_PRICE: {
-                OfficialPriceDecoder d = xDec.wrap(b, HEADER, block, version);
+                OfficialPriceDecoder d = xDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setPrice(d.price()).setCode(ch(d.code()));
                 break;
             }
             case AUCTION_INFORMATION: {
-                AuctionInformationDecoder d = aDec.wrap(b, HEADER, block, version);
+                AuctionInformationDecoder d = aDec.wrap(b, at, block, version);
                 m.setTimestamp(d.timestamp()).setSymbolBits(d.symbol()).setReferencePrice(d.referencePrice())
                         .setIndicativeClearingPrice(d.indicativeClearingPrice())
                         .setAuctionBookClearingPrice(d.auctionBookClearingPrice())
@@ -302,34 +312,33 @@ public final class IexSbeCodec extends NamedCodec<IexMessage> {
         return (char) (b & 0xFF);
     }
 
-    @Override public MessageBuffer buffer() { return encoded; }
-
     @Override
     public int headerLength() {
         return HEADER;
     }
 
     @Override
-    public String render() {
+    public String render(DirectBuffer src, int offset, int length) {
         // the generated decoder's own text view of the message
-        if (encoded.length() < HEADER) return null;
-        int template = headerDecoder.wrap(buffer, 0).templateId();
+        if (length < HEADER) return null;
+        DirectBuffer buffer = src;
+        int template = headerDecoder.wrap(buffer, offset).templateId();
         StringBuilder sb = new StringBuilder();
         switch (template) {
-            case 'S': return sDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case 'D': return dDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case 'H': return hDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case 'I': return iDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case 'O': return oDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case 'P': return pDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case 'E': return eDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case '8': return buyDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case '5': return sellDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case 'Q': return qDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case 'T': return tDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case 'B': return bDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case 'X': return xDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
-            case 'A': return aDec.wrapAndApplyHeader(buffer, 0, headerDecoder).appendTo(sb).toString();
+            case 'S': return sDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case 'D': return dDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case 'H': return hDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case 'I': return iDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case 'O': return oDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case 'P': return pDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case 'E': return eDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case '8': return buyDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case '5': return sellDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case 'Q': return qDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case 'T': return tDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case 'B': return bDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case 'X': return xDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
+            case 'A': return aDec.wrapAndApplyHeader(buffer, offset, headerDecoder).appendTo(sb).toString();
             default: return null;
         }
     }

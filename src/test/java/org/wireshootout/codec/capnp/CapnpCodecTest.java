@@ -4,10 +4,15 @@ import org.capnproto.ArrayInputStream;
 import org.capnproto.MessageReader;
 import org.capnproto.Serialize;
 import org.capnproto.SerializePacked;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.registry.Format;
 import org.wireshootout.codec.GoldenSizes;
+import org.wireshootout.codec.CallerBufferCheck;
 import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.IexSamples;
+import org.wireshootout.codec.RoundTrip;
+import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.gen.capnp.DataCapnp;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
@@ -23,22 +28,22 @@ class CapnpCodecTest {
     /** Segment table 8, root pointer 8, struct 3 data words + 1 pointer = 32, text 12 + NUL in 2 words = 16. */
     @Test
     void canonicalSizes() {
-        CapnpCodec unpacked = new CapnpCodec("capnp");
+        Codec<Data> unpacked = Format.capnp.newCodec();
         assertEquals(GoldenSizes.bytes(Format.capnp), unpacked.encode(Data.canonical()));
         assertEquals(8, unpacked.headerLength(), "one segment: count and size, one word of segment table");
-        assertEquals(GoldenSizes.bytes(Format.capnpPacked), new CapnpPackedCodec("capnpPacked").encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.capnpPacked), Format.capnpPacked.newCodec().encode(Data.canonical()));
     }
 
     @Test
     void galleryBytesAreCapnpReadBySerialize() throws Exception {
-        CapnpCodec codec = new CapnpCodec("capnp");
+        Codec<Data> codec = Format.capnp.newCodec();
         codec.encode(Data.canonical());
         check(Serialize.read(ByteBuffer.wrap(codec.bytes())));
     }
 
     @Test
     void packedGalleryBytesAreCapnpReadBySerializePacked() throws Exception {
-        CapnpPackedCodec codec = new CapnpPackedCodec("capnpPacked");
+        Codec<Data> codec = Format.capnpPacked.newCodec();
         codec.encode(Data.canonical());
         check(SerializePacked.read(new ArrayInputStream(ByteBuffer.wrap(codec.bytes()))));
     }
@@ -53,19 +58,25 @@ class CapnpCodecTest {
         assertEquals(Data.CANONICAL_LONG_INT, r.getLongInt());
     }
 
+    /**
+     * The longest text fills the first segment, which needs more room than the registry row's owner has (4096
+     * bytes): the codecs are given a buffer of the row's longest message.
+     */
     @Test
     void reusedBuilderStartsCleanAfterALongerMessage() {
-        for (Codec<Data> codec : new Codec[]{new CapnpCodec("capnp"), new CapnpPackedCodec("capnpPacked")}) {
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[CapnpCodecBase.CAPACITY]);
+        for (CapnpCodecBase codec : new CapnpCodecBase[]{new CapnpCodec("capnp"), new CapnpPackedCodec("capnpPacked")}) {
             Data longer = new Data(1, true, "x".repeat(CapnpCodecBase.MAX_TEXT_BYTES), Side.Buy, 2, 3);
             Data shorter = Data.canonical();
-            int fresh = newCodecLike(codec).encode(shorter);
-            codec.encode(longer);
-            assertEquals(fresh, codec.encode(shorter), "the first segment is empty again after each message");
+            int fresh = codec.newFrame().encode(shorter, buffer, 0);
+            codec.encode(longer, buffer, 0);
+            int length = codec.encode(shorter, buffer, 0);
+            assertEquals(fresh, length, "the first segment is empty again after each message");
             Data back = new Data();
-            codec.decode(back);
+            codec.decode(buffer, 0, length, back);
             assertEquals(shorter, back);
-            codec.encode(longer);
-            codec.decode(back);
+            length = codec.encode(longer, buffer, 0);
+            codec.decode(buffer, 0, length, back);
             assertEquals(longer, back);
         }
     }
@@ -73,13 +84,14 @@ class CapnpCodecTest {
     @Test
     void refusesTextLongerThanTheFirstSegment() {
         Data tooLong = new Data(1, true, "x".repeat(CapnpCodecBase.MAX_TEXT_BYTES + 1), Side.Buy, 2, 3);
-        assertThrows(IllegalArgumentException.class, () -> new CapnpCodec("capnp").encode(tooLong));
-        assertThrows(IllegalArgumentException.class, () -> new CapnpPackedCodec("capnpPacked").encode(tooLong));
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[2 * CapnpCodecBase.CAPACITY]);
+        assertThrows(IllegalArgumentException.class, () -> new CapnpCodec("capnp").encode(tooLong, buffer, 0));
+        assertThrows(IllegalArgumentException.class, () -> new CapnpPackedCodec("capnpPacked").encode(tooLong, buffer, 0));
     }
 
     @Test
     void traversalLimitRefusesALyingSegmentSize() {
-        CapnpCodec codec = new CapnpCodec("capnp");
+        Codec<Data> codec = Format.capnp.newCodec();
         codec.encode(Data.canonical());
         byte[] bytes = codec.bytes();
         bytes[7] = 0x10; // segment 0 claims 2^28 + 7 words
@@ -89,7 +101,7 @@ class CapnpCodecTest {
         // packed: one segment of 2^22 words (32 MiB), which the packed reader would allocate before reading it;
         // the traversal limit (the codec's buffer, in words) refuses it first. Tag 0x40: only byte 6 is non-zero.
         byte[] lying = {0x40, 0x40};
-        CapnpPackedCodec packedCodec = new CapnpPackedCodec("capnpPacked");
+        Codec<Data> packedCodec = Format.capnpPacked.newCodec();
         packedCodec.load(lying, 0, lying.length);
         org.wireshootout.codec.DecodeException e = assertThrows(org.wireshootout.codec.DecodeException.class, () -> packedCodec.decode(new Data()));
         assertTrue(e.getMessage().contains("traversal limit"), e.getMessage());
@@ -99,17 +111,13 @@ class CapnpCodecTest {
 
     @Test
     void truncatedPackedInputFailsInsteadOfSpinning() {
-        CapnpPackedCodec codec = new CapnpPackedCodec("capnpPacked");
+        Codec<Data> codec = Format.capnpPacked.newCodec();
         codec.encode(Data.canonical());
         byte[] bytes = codec.bytes();
         for (int len = 0; len < bytes.length; len++) {
             codec.load(bytes, 0, len);
             assertThrows(RuntimeException.class, () -> codec.decode(new Data()), "cut to " + len + " bytes");
         }
-    }
-
-    private static Codec<Data> newCodecLike(Codec<Data> codec) {
-        return codec instanceof CapnpPackedCodec ? new CapnpPackedCodec("capnpPacked") : new CapnpCodec("capnp");
     }
 
     /** Text is UTF-8 in the schema: a malformed sequence is refused at its byte, not read as U+FFFD. */
@@ -130,5 +138,54 @@ class CapnpCodecTest {
             assertTrue(e.getMessage().startsWith(format.name() + ": at offset "), e.getMessage());
             if (format == org.wireshootout.registry.Format.capnp) assertEquals(at + 1, e.offset(), e.getMessage());
         }
+    }
+
+    /**
+     * The caller owns the bytes: the unpacked rows write at an offset into heap and direct memory, touch nothing
+     * before the offset or after the message, read back in place, and refuse a room too small.
+     */
+    @Test
+    void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
+        Data[] values = {Data.canonical(), new Data(-0.0, false, "\u00e9\u4e16\ud83d\ude00".repeat(40), Side.Buy, -1, Long.MIN_VALUE)};
+        for (Data value : values) CallerBufferCheck.writesAndReadsAtAnOffset("capnp", new CapnpCodec("capnp"), value, RoundTrip.DATA);
+        IexCapnpCodec iex = new IexCapnpCodec("capnp");
+        for (IexMessage m : IexSamples.handMade()) CallerBufferCheck.writesAndReadsAtAnOffset("capnp", iex, m, RoundTrip.IEX);
+    }
+
+    /**
+     * Why the packed rows keep a buffer of their own: given room past the message, the runtime's packer leaves a zero
+     * byte right after it (it writes each byte of a word and steps back over a zero one). When this fails, the
+     * packer no longer does, and the packed rows can take the caller's buffer as the unpacked ones do.
+     */
+    @Test
+    void thePackerWritesAZeroPastThePackedMessage() {
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]); // packed in place (other memory goes through a scratch array)
+        buffer.setMemory(0, 256, (byte) 0x5A);
+        int length = new CapnpPackedCodec("capnpPacked").encode(Data.canonical(), buffer, 100);
+        assertEquals(GoldenSizes.bytes(Format.capnpPacked), length);
+        assertEquals((byte) 0x5A, buffer.getByte(99), "nothing before the message");
+        assertEquals(0, buffer.getByte(100 + length), "a zero right after the message");
+        assertEquals((byte) 0x5A, buffer.getByte(100 + length + 1), "and nothing after that");
+
+        buffer.setMemory(0, 256, (byte) 0x5A);
+        length = new IexCapnpPackedCodec("capnpPacked").encode(IexSamples.tslaTrade(), buffer, 100);
+        assertEquals(0, buffer.getByte(100 + length), "IEX: a zero right after the message");
+    }
+
+    /** A malformed text at an offset in the caller's buffer is named at its byte counted from the message's start. */
+    @Test
+    void namesABadTextByteFromTheMessageStart() {
+        Codec<Data> owning = Format.capnp.newCodec();
+        owning.encode(new Data(1.5, true, "caf\u00e9", Side.Buy, 1, 2));
+        byte[] bytes = owning.bytes();
+        int at = -1;
+        for (int i = 0; i + 1 < bytes.length; i++) if (bytes[i] == (byte) 0xC3 && bytes[i + 1] == (byte) 0xA9) at = i;
+        assertTrue(at >= 0, "the text's UTF-8 is in the message");
+        bytes[at + 1] = 0x28;
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
+        buffer.putBytes(40, bytes);
+        org.wireshootout.codec.DecodeException e = assertThrows(org.wireshootout.codec.DecodeException.class,
+                () -> new CapnpCodec("capnp").decode(buffer, 40, bytes.length, new Data()));
+        assertEquals(at + 1, e.offset(), e.getMessage());
     }
 }

@@ -1,6 +1,11 @@
 package org.wireshootout.codec.flatbuffers;
 
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.CallerBufferCheck;
+import org.wireshootout.codec.IexSamples;
+import org.wireshootout.codec.RoundTrip;
+import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.registry.Format;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.DecodeException;
@@ -77,5 +82,31 @@ class FlatBuffersCodecTest {
         FlatBuffersCodec codec = new FlatBuffersCodec("flatbuffers");
         codec.encode(Data.canonical());
         return codec.bytes();
+    }
+
+    /**
+     * The IEX row on the caller-owned seam: the finished message copied into the caller's buffer at an offset, heap or
+     * direct, read back in place. (The six-field row stays an owning codec: see the report of its move.)
+     */
+    @Test
+    void iexWritesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
+        IexFlatBuffersCodec codec = new IexFlatBuffersCodec("flatbuffers");
+        for (IexMessage m : IexSamples.handMade()) CallerBufferCheck.writesAndReadsAtAnOffset("flatbuffers", codec, m, RoundTrip.IEX);
+    }
+
+    /** A root offset pointing before the message is refused, though the caller's buffer has bytes there (another frame). */
+    @Test
+    void iexOffsetsCannotReachBytesBeforeTheMessage() {
+        IexFlatBuffersCodec codec = new IexFlatBuffersCodec("flatbuffers");
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[512]);
+        int first = codec.encode(IexSamples.tslaTrade(), buffer, 0);
+        int at = 256;
+        int length = codec.encode(IexSamples.tslaTrade(), buffer, at);
+        buffer.putInt(at, buffer.getInt(at) - at, java.nio.ByteOrder.LITTLE_ENDIAN); // the root now names the first copy's table
+        DecodeException e = assertThrows(DecodeException.class, () -> codec.decode(buffer, at, length, new IexMessage()));
+        assertTrue(e.getMessage().startsWith("flatbuffers: "), e.getMessage());
+        IexMessage back = new IexMessage();
+        codec.decode(buffer, 0, first, back);
+        assertEquals(IexSamples.tslaTrade(), back, "the first copy is intact");
     }
 }

@@ -3,6 +3,11 @@ package org.wireshootout.codec.sbe;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.registry.Format;
+import org.wireshootout.codec.CallerBufferCheck;
+import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.IexSamples;
+import org.wireshootout.codec.RoundTrip;
+import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.gen.sbe.data.BooleanType;
@@ -19,12 +24,12 @@ class SbeCodecTest {
     /** 8-byte header, 22-byte block (price, longInt, smallInt, flag, side), 4-byte text length, 12 text bytes. */
     @Test
     void canonicalSize() {
-        assertEquals(GoldenSizes.bytes(Format.sbe), new SbeCodec("sbe").encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.sbe), Format.sbe.newCodec().encode(Data.canonical()));
     }
 
     @Test
     void galleryBytesAreSbeReadByAFreshGeneratedDecoder() {
-        SbeCodec codec = new SbeCodec("sbe");
+        Codec<Data> codec = Format.sbe.newCodec();
         codec.encode(Data.canonical());
         UnsafeBuffer buffer = new UnsafeBuffer(codec.bytes());
         MessageHeaderDecoder header = new MessageHeaderDecoder();
@@ -55,7 +60,7 @@ class SbeCodecTest {
         other[2] = 2; // templateId
         assertThrows(DecodeException.class, () -> decode(other));
         byte[] bytes = canonicalBytes();
-        SbeCodec codec = new SbeCodec("sbe");
+        Codec<Data> codec = Format.sbe.newCodec();
         codec.load(bytes, 0, 29);
         assertThrows(DecodeException.class, () -> codec.decode(new Data()));
         codec.load(bytes, 0, 33);
@@ -69,14 +74,38 @@ class SbeCodecTest {
         assertThrows(DecodeException.class, () -> decode(bytes));
     }
 
-    private static byte[] canonicalBytes() {
+    /** SBE's flyweights wrap the caller's buffer where it lies: at an offset, heap or direct, for both rows. */
+    @Test
+    void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
         SbeCodec codec = new SbeCodec("sbe");
+        CallerBufferCheck.writesAndReadsAtAnOffset("sbe", codec, Data.canonical(), RoundTrip.DATA);
+        // a text longer than the scratch array starts with, and one beyond Latin-1: the direct path copies the text into it
+        CallerBufferCheck.writesAndReadsAtAnOffset("sbe", codec,
+                new Data(-0.0, false, "\u00e9\u4e16\ud83d\ude00".repeat(30), org.wireshootout.model.Side.Buy, -1, Long.MIN_VALUE), RoundTrip.DATA);
+        IexSbeCodec iex = new IexSbeCodec("sbe");
+        for (IexMessage m : IexSamples.handMade()) CallerBufferCheck.writesAndReadsAtAnOffset("sbe", iex, m, RoundTrip.IEX);
+    }
+
+    /** A bad text found in direct memory is named at its offset from the message's first byte, as on the heap. */
+    @Test
+    void namesTheOffsetOfBadTextFromTheMessageStartInDirectMemory() {
+        byte[] bytes = canonicalBytes();
+        bytes[36] = (byte) 0xFF; // no UTF-8 sequence starts so: the third byte of the text, which starts at 8 + 22 + 4
+        for (UnsafeBuffer buffer : new UnsafeBuffer[]{new UnsafeBuffer(new byte[256]), new UnsafeBuffer(java.nio.ByteBuffer.allocateDirect(256))}) {
+            buffer.putBytes(50, bytes);
+            DecodeException e = assertThrows(DecodeException.class, () -> new SbeCodec("sbe").decode(buffer, 50, bytes.length, new Data()));
+            assertEquals(36, e.offset(), e.getMessage());
+        }
+    }
+
+    private static byte[] canonicalBytes() {
+        Codec<Data> codec = Format.sbe.newCodec();
         codec.encode(Data.canonical());
         return codec.bytes();
     }
 
     private static void decode(byte[] bytes) {
-        SbeCodec codec = new SbeCodec("sbe");
+        Codec<Data> codec = Format.sbe.newCodec();
         codec.load(bytes, 0, bytes.length);
         codec.decode(new Data());
     }
