@@ -136,7 +136,9 @@ public enum Format implements Row<Data> {
     flatbuffers(Labels.of("FlatBuffers", "FlatBuffers: generated table, reused builder").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess()
-            .cannotCarry(Limitation.NEGATIVE_ZERO).build(), FlatBuffersCodec::new),
+            .cannotCarry(Limitation.NEGATIVE_ZERO)
+            .copies("the builder writes into a buffer of its own, from its end backwards: encode copies the finished message into the caller's buffer")
+            .build(), n -> OwnedBuffer.of(n, new FlatBuffersCodec(n))),
     capnp(Labels.of("Cap'n Proto", "Cap'n Proto: generated struct, unpacked").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess()
@@ -148,7 +150,8 @@ public enum Format implements Row<Data> {
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("as capnp, plus the packing stream per write and new unpacked segment buffers per read")
-            .build(), CapnpPackedCodec::new),
+            .copies("the runtime's packer writes a byte past the message it packs: it packs into a buffer of the codec's own and the message is copied into the caller's buffer")
+            .build(), n -> OwnedBuffer.of(n, new CapnpPackedCodec(n))),
     protobuf(Labels.of("Protobuf", "Protobuf: generated message (proto3)").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)

@@ -72,7 +72,8 @@ public enum IexFormat implements Row<IexMessage> {
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("as capnp, plus the packing stream per write and new unpacked segment buffers per read")
-            .build(), IexCapnpPackedCodec::new),
+            .copies("the runtime's packer writes a byte past the message it packs: it packs into a buffer of the codec's own and the message is copied into the caller's buffer")
+            .build(), n -> OwnedBuffer.of(n, new IexCapnpPackedCodec(n))),
     protobuf(Labels.of("Protobuf", "Protobuf: oneof of messages (proto3)").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)

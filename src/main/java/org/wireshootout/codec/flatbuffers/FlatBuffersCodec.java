@@ -1,14 +1,16 @@
 package org.wireshootout.codec.flatbuffers;
 
 import com.google.flatbuffers.FlatBufferBuilder;
-import org.wireshootout.codec.FieldSink;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferAccess;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.codec.Evolvable;
-import org.wireshootout.codec.MessageBuffer;
-import org.wireshootout.codec.NamedCodec;
-import org.wireshootout.codec.InPlaceAccess;
-import org.wireshootout.codec.utf8.LenientUtf8;
+import org.wireshootout.codec.FieldSink;
+import org.wireshootout.codec.HeapView;
 import org.wireshootout.codec.utf8.StrictUtf8;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;
@@ -33,58 +35,58 @@ import java.nio.ByteOrder;
  * {@code -0.0 != 0.0} is false in Java: -0.0 is not written and reads back as the default 0.0. That is the
  * library's behaviour with its default settings, so the row declares it.
  *
- * <p>flatbuffers-java 2.0.8 has no Verifier (other languages' runtimes do), so {@link #load} checks the
- * structure of foreign bytes itself, as a verifier would for this table: every offset, the vtable, each
- * field's extent and the string's length and NUL terminator inside the bytes.
+ * <p>The builder writes into a buffer of its own (from its end backwards), so encode copies the finished message
+ * into the caller's buffer: the copy a FlatBuffers user sending over a buffer pays too (the row's {@code copies}
+ * label). Decode and in-place access read the table where it lies, through a {@code ByteBuffer} over the caller's
+ * heap array whose index 0 is the message's first byte ({@link HeapView}; other memory through one scratch array).
  *
- * <p>This row still owns its buffer (the IEX row is on {@code BufferCodec}): it verifies bytes when they are
- * loaded and decodes its own encodings unverified. Over a caller's buffer no bytes are known to be its own, so
- * every decode would verify, work its round trip does not do now.
+ * <p>flatbuffers-java 2.0.8 has no Verifier (other languages' runtimes do), so the codec checks the structure of
+ * the bytes itself before reading them, as a verifier would for this table: every offset, the vtable, each field's
+ * extent and the string's length and NUL terminator inside the bytes. Over a caller's buffer no bytes are known to
+ * be the codec's own, so every decode and every in-place access verifies (before the caller-owned seam, the row
+ * verified only bytes loaded from outside and read its own encodings unverified).
  */
-public final class FlatBuffersCodec extends NamedCodec<Data> implements InPlaceAccess, Evolvable {
+public final class FlatBuffersCodec implements BufferCodec<Data>, BufferAccess, Evolvable {
     private static final int CAPACITY = 4096;
     /** Sizes of the six fields in declaration order (the text is a 4-byte offset). */
     private static final int[] FIELD_SIZES = {8, 1, 4, 1, 4, 8};
     private static final int TEXT_FIELD = 2;
 
-    private final FlatBuffersVerifier verifier = new FlatBuffersVerifier(name, FIELD_SIZES, TEXT_FIELD);
+    private final String name;
+    private final FlatBuffersVerifier verifier;
     private final FlatBufferBuilder builder = new FlatBufferBuilder(CAPACITY);
     private final org.wireshootout.gen.fbs.data.Data table = new org.wireshootout.gen.fbs.data.Data();
-    private final FlatBuffersMessage message = new FlatBuffersMessage(name, CAPACITY, (bytes, length) -> {
-        verifier.verify(bytes, length);
-        currentText = loadedText();
-    });
-    private final ByteBuffer loadedText = message.loadBuffer().duplicate().order(ByteOrder.LITTLE_ENDIAN);
-    private ByteBuffer builderText;
-    /** The view of the message's buffer the generated table reads text through. */
-    private ByteBuffer currentText;
+    private final HeapView in = new HeapView(CAPACITY);
+    /** The view the table was last read through, and a duplicate of it the generated text accessor positions. */
+    private ByteBuffer textOf;
+    private ByteBuffer text;
 
     public FlatBuffersCodec(String name) {
-        super(name);
+        this.name = name;
+        this.verifier = new FlatBuffersVerifier(name, FIELD_SIZES, TEXT_FIELD);
     }
 
     @Override
-    public int encode(Data value) {
+    public int encode(Data value, MutableDirectBuffer dst, int offset) {
         FlatBufferBuilder b = builder;
         b.clear();
-        int text = b.createString(value.getText());
-        int root = org.wireshootout.gen.fbs.data.Data.createData(b, value.getPrice(), value.isFlag(), text,
+        int textOffset = b.createString(value.getText());
+        int root = org.wireshootout.gen.fbs.data.Data.createData(b, value.getPrice(), value.isFlag(), textOffset,
                 value.getSide() == org.wireshootout.model.Side.Buy
                         ? org.wireshootout.gen.fbs.data.Side.Buy : org.wireshootout.gen.fbs.data.Side.Sell,
                 value.getSmallInt(), value.getLongInt());
         org.wireshootout.gen.fbs.data.Data.finishDataBuffer(b, root);
         ByteBuffer bb = b.dataBuffer();
-        if (builderText == null || builderText.array() != bb.array()) {
-            // the builder replaced its buffer (it grew): once, not per message
-            builderText = bb.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        }
-        currentText = builderText;
-        return message.encoded(bb);
+        int length = bb.remaining();
+        int room = dst.capacity() - offset;
+        if (length > room) throw new EncodeOverflowException(name, room, null);
+        dst.putBytes(offset, bb, bb.position(), length);
+        return length;
     }
 
     @Override
-    public void decode(Data target) {
-        org.wireshootout.gen.fbs.data.Data t = root();
+    public void decode(DirectBuffer src, int offset, int length, Data target) {
+        org.wireshootout.gen.fbs.data.Data t = root(src, offset, length);
         target.setPrice(t.price());
         target.setFlag(t.flag());
         target.setSide(side(t.side()));
@@ -92,36 +94,38 @@ public final class FlatBuffersCodec extends NamedCodec<Data> implements InPlaceA
         target.setLongInt(t.longInt());
         StringBuilder sb = target.textBuffer();
         sb.setLength(0);
-        ByteBuffer text = t.textInByteBuffer(currentText);
-        if (text == null) return;
+        ByteBuffer tb = t.textInByteBuffer(text);
+        if (tb == null) return;
         // strict: FlatBuffers strings are UTF-8, and the lenient decoder would hide bad bytes behind U+FFFD
-        if (text.hasArray()) {
-            int at = text.arrayOffset() + text.position();
-            StrictUtf8.decode(text.array(), at, text.remaining(), sb, name, at);
-        } else {
-            LenientUtf8.decode(text, text.position(), text.remaining(), sb);
-        }
+        int at = tb.arrayOffset() + tb.position();
+        StrictUtf8.decode(tb.array(), at, tb.remaining(), sb, name, at - in.start());
     }
 
-    /** The six fields read in place by the generated table; the text as the buffer positioned on its bytes. */
+    /** The six fields read in place by the generated table, after the verifier; the text as the buffer positioned on its bytes. */
     @Override
-    public void access(FieldSink sink) {
-        org.wireshootout.gen.fbs.data.Data t = root();
+    public void access(DirectBuffer src, int offset, int length, FieldSink sink) {
+        org.wireshootout.gen.fbs.data.Data t = root(src, offset, length);
         sink.consume(t.price());
         sink.consume(t.flag());
         sink.consume(t.side());
         sink.consume(t.smallInt());
         sink.consume(t.longInt());
-        ByteBuffer text = t.textInByteBuffer(currentText);
-        sink.consume(text == null ? 0 : text.remaining());
-        sink.consume(text);
+        ByteBuffer tb = t.textInByteBuffer(text);
+        sink.consume(tb == null ? 0 : tb.remaining());
+        sink.consume(tb);
     }
 
-    private org.wireshootout.gen.fbs.data.Data root() {
-        ByteBuffer current = message.current();
-        if (current == null) throw new DecodeException(name, 0, "nothing encoded or loaded");
-        current.position(message.start());
-        return org.wireshootout.gen.fbs.data.Data.getRootAsData(current, table);
+    /** The message's table, verified: index 0 of the view is its first byte. */
+    private org.wireshootout.gen.fbs.data.Data root(DirectBuffer src, int offset, int length) {
+        ByteBuffer bb = in.forRead(src, offset, length, name);
+        verifier.verify(bb, length);
+        if (bb != textOf) {
+            // a new view (a new array or place in it): once per place, not per message
+            text = bb.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            textOf = bb;
+        }
+        bb.position(0);
+        return org.wireshootout.gen.fbs.data.Data.getRootAsData(bb, table);
     }
 
     private org.wireshootout.model.Side side(byte side) {
@@ -130,15 +134,6 @@ public final class FlatBuffersCodec extends NamedCodec<Data> implements InPlaceA
             case org.wireshootout.gen.fbs.data.Side.Sell: return org.wireshootout.model.Side.Sell;
             default: throw new DecodeException(name, -1, "side " + side + " is neither Buy nor Sell");
         }
-    }
-
-    @Override
-    public MessageBuffer buffer() {
-        return message;
-    }
-
-    private ByteBuffer loadedText() {
-        return loadedText;
     }
 
     /** Version 2 from {@code schemas/flatbuffers/data-v2-<change>.fbs}. */

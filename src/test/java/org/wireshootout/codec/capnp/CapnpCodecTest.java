@@ -4,6 +4,8 @@ import org.capnproto.ArrayInputStream;
 import org.capnproto.MessageReader;
 import org.capnproto.Serialize;
 import org.capnproto.SerializePacked;
+import org.capnproto.ArrayOutputStream;
+import org.capnproto.MessageBuilder;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.registry.Format;
@@ -153,23 +155,44 @@ class CapnpCodecTest {
     }
 
     /**
-     * Why the packed rows keep a buffer of their own: given room past the message, the runtime's packer leaves a zero
-     * byte right after it (it writes each byte of a word and steps back over a zero one). When this fails, the
-     * packer no longer does, and the packed rows can take the caller's buffer as the unpacked ones do.
+     * Why the packed rows pack into a buffer of their own and copy: given room past the message, the runtime's packer
+     * leaves a zero byte right after it (it writes each byte of a word and steps back over a zero one). When this
+     * fails, the packer no longer does, and the packed rows can pack straight into the caller's buffer.
      */
     @Test
-    void thePackerWritesAZeroPastThePackedMessage() {
-        UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]); // packed in place (other memory goes through a scratch array)
+    void thePackerWritesAZeroPastThePackedMessage() throws Exception {
+        MessageBuilder message = new MessageBuilder();
+        org.wireshootout.gen.capnp.DataCapnp.Data.Builder root = message.initRoot(org.wireshootout.gen.capnp.DataCapnp.Data.factory);
+        Data value = Data.canonical(); // built as the codec builds it
+        root.setPrice(value.getPrice());
+        root.setFlag(value.isFlag());
+        root.setText(value.getText().toString());
+        root.setSide(value.getSide() == Side.Buy ? org.wireshootout.gen.capnp.DataCapnp.Side.BUY : org.wireshootout.gen.capnp.DataCapnp.Side.SELL);
+        root.setSmallInt(value.getSmallInt());
+        root.setLongInt(value.getLongInt());
+        byte[] array = new byte[256];
+        java.util.Arrays.fill(array, (byte) 0x5A);
+        ByteBuffer room = ByteBuffer.wrap(array, 100, 156).slice();
+        ArrayOutputStream out = new ArrayOutputStream(room);
+        SerializePacked.write(out, message);
+        int length = out.getWriteBuffer().position();
+        assertEquals(GoldenSizes.bytes(Format.capnpPacked), length);
+        assertEquals((byte) 0x5A, array[99], "nothing before the message");
+        assertEquals(0, array[100 + length], "a zero right after the message");
+        assertEquals((byte) 0x5A, array[100 + length + 1], "and nothing after that");
+    }
+
+    /** The packed rows write exactly their message into the caller's buffer: the packer's stray byte stays in theirs. */
+    @Test
+    void thePackedRowsWriteNothingPastTheMessage() {
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
         buffer.setMemory(0, 256, (byte) 0x5A);
         int length = new CapnpPackedCodec("capnpPacked").encode(Data.canonical(), buffer, 100);
         assertEquals(GoldenSizes.bytes(Format.capnpPacked), length);
-        assertEquals((byte) 0x5A, buffer.getByte(99), "nothing before the message");
-        assertEquals(0, buffer.getByte(100 + length), "a zero right after the message");
-        assertEquals((byte) 0x5A, buffer.getByte(100 + length + 1), "and nothing after that");
-
+        assertEquals((byte) 0x5A, buffer.getByte(100 + length), "nothing right after the message");
         buffer.setMemory(0, 256, (byte) 0x5A);
         length = new IexCapnpPackedCodec("capnpPacked").encode(IexSamples.tslaTrade(), buffer, 100);
-        assertEquals(0, buffer.getByte(100 + length), "IEX: a zero right after the message");
+        assertEquals((byte) 0x5A, buffer.getByte(100 + length), "IEX: nothing right after the message");
     }
 
     /** A malformed text at an offset in the caller's buffer is named at its byte counted from the message's start. */
