@@ -6,28 +6,29 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.wireshootout.codec.Codec;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.CallerBuffers;
+import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.registry.IexFormat;
 import org.wireshootout.iex.IexDataSet;
 import org.wireshootout.model.iex.IexMessage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Arrays;
 import java.util.List;
 
 /**
  * The IEX stream through every IEX format, one message per operation, cycling through the data set in feed
  * order (an index that wraps), so the mix of message types is the feed's: {@code encode} (the next message into
- * the codec's buffer), {@code decode} (the next message's bytes, encoded at setup, copied into the codec's
- * buffer and decoded into one reused message), and {@code roundTrip} (encode the next message, then decode what
- * was just written: no copy). The format is the {@code format} parameter (every {@link IexFormat} when none is
+ * the state's buffer), {@code decode} (the next message where it lies in a stream of every message, encoded at
+ * setup, decoded into one reused message), and {@code roundTrip} (encode the next message into the state's buffer,
+ * then decode it from there). The format is the {@code format} parameter (every {@link IexFormat} when none is
  * given); {@code capture} is a capture file, or empty for the generated default day ({@link IexDataSet}).
  * Run settings: {@link BenchmarkDefaults}.
  *
- * <p>The decode measure includes the copy of the message's bytes into the codec's buffer (a {@code byte[]} copy
- * of the message's length, or a copy into Chronicle's native memory for the two Chronicle rows): the codec seam
- * decodes from its own buffer, and the bytes of a stream have to get there. {@code roundTrip} has no copy.
+ * <p>The caller owns the bytes, as in every benchmark class: the buffer and the stream are of the memory the codec
+ * works on without a copy ({@link BufferCodec#memory()}), and nothing is copied into a codec before it decodes.
  *
  * <p>The setup verifies the round trip of every message of the data set (type and every field, decoded twice
  * into targets that start different) and refuses to run a format that fails it. Every benchmark returns what
@@ -44,9 +45,10 @@ public class IexBenchmark extends BenchmarkDefaults {
     @Param({""})
     public String capture;
 
-    private Codec<IexMessage> codec;
+    private BufferCodec<IexMessage> codec;
+    private UnsafeBuffer buffer;
     private IexMessage[] messages;
-    private byte[] stream;
+    private UnsafeBuffer stream;
     private int[] offsets;
     private IexMessage target;
     private int next;
@@ -60,20 +62,24 @@ public class IexBenchmark extends BenchmarkDefaults {
             throw new UncheckedIOException("cannot read the capture " + capture, e);
         }
         if (list.isEmpty()) throw new IllegalStateException("the data set " + capture + " holds no message");
-        codec = format.newCodec();
+        codec = format.newBufferCodec();
+        buffer = CallerBuffers.allocate(codec, CallerBuffers.MESSAGE_CAPACITY);
         messages = list.toArray(new IexMessage[0]);
-        for (IexMessage m : messages) {
-            format.verify(codec, m);
-        }
-        // pre-encode every message, for decode
+        // every message verified, and encoded one after another into the stream decode() reads from
         offsets = new int[messages.length + 1];
-        stream = new byte[messages.length * 64];
+        int capacity = messages.length * 64 + CallerBuffers.MESSAGE_CAPACITY;
+        stream = CallerBuffers.allocate(codec, capacity);
         int at = 0;
         for (int i = 0; i < messages.length; i++) {
-            int n = codec.encode(messages[i]);
-            if (at + n > stream.length) stream = Arrays.copyOf(stream, Math.max(at + n, stream.length * 2));
+            RoundTrip.verify(format.name(), codec, buffer, 0, messages[i], RoundTrip.IEX);
+            if (capacity - at < CallerBuffers.MESSAGE_CAPACITY) {
+                capacity *= 2;
+                UnsafeBuffer grown = CallerBuffers.allocate(codec, capacity);
+                grown.putBytes(0, stream, 0, at);
+                stream = grown;
+            }
             offsets[i] = at;
-            at += codec.copyTo(stream, at);
+            at += codec.encode(messages[i], stream, at);
         }
         offsets[messages.length] = at;
         target = new IexMessage();
@@ -88,21 +94,19 @@ public class IexBenchmark extends BenchmarkDefaults {
 
     @Benchmark
     public int encode() {
-        return codec.encode(messages[nextIndex()]);
+        return codec.encode(messages[nextIndex()], buffer, 0);
     }
 
     @Benchmark
     public IexMessage decode() {
         int i = nextIndex();
-        codec.load(stream, offsets[i], offsets[i + 1] - offsets[i]);
-        codec.decode(target);
+        codec.decode(stream, offsets[i], offsets[i + 1] - offsets[i], target);
         return target;
     }
 
     @Benchmark
     public IexMessage roundTrip() {
-        codec.encode(messages[nextIndex()]);
-        codec.decode(target);
+        codec.decode(buffer, 0, codec.encode(messages[nextIndex()], buffer, 0), target);
         return target;
     }
 }

@@ -1,6 +1,8 @@
 package org.wireshootout.bulk;
 
-import org.wireshootout.codec.Codec;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.CallerBuffers;
 import org.wireshootout.registry.Format;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.model.Data;
@@ -18,19 +20,23 @@ import java.util.List;
  */
 public final class BulkRun {
     private final Format format;
-    private final Codec<Data> encoder;
-    private final Codec<Data> decoder;
+    private final BufferCodec<Data> encoder;
+    private final BufferCodec<Data> decoder;
     private final List<Data> records;
     private final RecordStream stream;
     private final Data[] decoded;
-    private final byte[] scratch = new byte[64 * 1024];
+    /** Where each record is encoded before it joins the stream: the memory the codec works on without a copy. */
+    private final UnsafeBuffer scratch;
+    /** The stream's array, as the buffer the decoder reads each record from where it lies. */
+    private final UnsafeBuffer streamView = new UnsafeBuffer(new byte[0]);
     private final int adaptedRecords;
     private long encodedBytes;
 
     public BulkRun(Format format, List<Data> records) {
         this.format = format;
-        this.encoder = format.newCodec();
-        this.decoder = format.newCodec();
+        this.encoder = format.newBufferCodec();
+        this.decoder = format.newBufferCodec();
+        this.scratch = CallerBuffers.allocate(encoder, 64 * 1024);
         List<Data> own = new ArrayList<>(records.size());
         int adapted = 0;
         for (Data d : records) {
@@ -67,8 +73,7 @@ public final class BulkRun {
         stream.clear();
         long total = 0;
         for (int i = 0, n = records.size(); i < n; i++) {
-            encoder.encode(records.get(i));
-            int len = encoder.copyTo(scratch, 0);
+            int len = encoder.encode(records.get(i), scratch, 0);
             stream.append(scratch, 0, len);
             total += len;
         }
@@ -78,10 +83,10 @@ public final class BulkRun {
     /** Decodes every record of the stream into its target; returns how many. */
     public int load() {
         stream.rewind();
+        if (streamView.byteArray() != stream.array()) streamView.wrap(stream.array());
         int i = 0;
         while (stream.next()) {
-            decoder.load(stream.array(), stream.recordOffset(), stream.recordLength());
-            decoder.decode(decoded[i++]);
+            decoder.decode(streamView, stream.recordOffset(), stream.recordLength(), decoded[i++]);
         }
         return i;
     }

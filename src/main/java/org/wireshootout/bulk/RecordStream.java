@@ -35,6 +35,19 @@ public final class RecordStream {
         size += len;
     }
 
+    /** Appends {@code len} bytes of {@code src} from {@code off} as one record. */
+    public void append(org.agrona.DirectBuffer src, int off, int len) {
+        ensure(5 + len);
+        int v = len;
+        while ((v & ~0x7F) != 0) {
+            buf[size++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        buf[size++] = (byte) v;
+        src.getBytes(off, buf, size, len);
+        size += len;
+    }
+
     private void ensure(int more) {
         if (size + more > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + more));
     }

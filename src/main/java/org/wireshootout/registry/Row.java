@@ -1,6 +1,9 @@
 package org.wireshootout.registry;
 
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.CopyingCodec;
+import org.wireshootout.codec.OwnedBuffer;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.RoundTrip;
 
@@ -24,6 +27,16 @@ public interface Row<T> {
 
     /** A new codec with its own buffers, named after this row. */
     Codec<T> newCodec();
+
+    /**
+     * A new codec on the caller-owned seam, named after this row: the caller gives it the buffer to write into and to
+     * read from. A row not yet on that seam is reached through {@link CopyingCodec}, which copies its encoding out of
+     * its own buffer and a message into it.
+     */
+    default BufferCodec<T> newBufferCodec() {
+        Codec<T> codec = newCodec();
+        return codec instanceof OwnedBuffer ? ((OwnedBuffer<T>) codec).codec() : new CopyingCodec<>(name(), codec);
+    }
 
     /** What the round-trip check needs to know of this row's data model. */
     RoundTrip.Model<T> model();

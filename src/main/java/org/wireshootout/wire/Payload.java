@@ -3,8 +3,6 @@ package org.wireshootout.wire;
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.OwnedBuffer;
 
 import java.util.List;
 
@@ -25,13 +23,13 @@ public final class Payload<T> {
     private final String format;
     private final String source;
     private final List<T> messages;
-    private final java.util.function.Supplier<Codec<T>> codecs;
+    private final java.util.function.Supplier<BufferCodec<T>> codecs;
     private final java.util.function.Supplier<T> targets;
     private final FieldChecksum<T> checksum;
     private final long[] checksums;
     private int verifiedMaxLength = -1;
 
-    Payload(String kind, String format, String source, List<T> messages, java.util.function.Supplier<Codec<T>> codecs,
+    Payload(String kind, String format, String source, List<T> messages, java.util.function.Supplier<BufferCodec<T>> codecs,
             java.util.function.Supplier<T> targets, FieldChecksum<T> checksum) {
         if (messages.isEmpty()) throw new IllegalArgumentException(kind + " payload '" + source + "' has no messages");
         this.kind = kind;
@@ -70,8 +68,7 @@ public final class Payload<T> {
      * transport lends and reads one where the transport delivers it.
      */
     public BufferCodec<T> newCodec() {
-        Codec<T> codec = codecs.get();
-        return codec instanceof OwnedBuffer ? ((OwnedBuffer<T>) codec).codec() : new CopyingCodec<>(format, codec);
+        return codecs.get();
     }
 
     /** A new, reusable decode target. */

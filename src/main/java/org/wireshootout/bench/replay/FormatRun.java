@@ -1,14 +1,15 @@
 package org.wireshootout.bench.replay;
 
 import org.HdrHistogram.Histogram;
-import org.wireshootout.codec.Codec;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.CallerBuffers;
 import org.wireshootout.registry.IexFormat;
 import org.wireshootout.model.iex.IexField;
 import org.wireshootout.model.iex.IexMessage;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -23,10 +24,10 @@ import java.util.List;
  *       thread can lag behind, and a pass count alone would then time code not yet compiled;</li>
  *   <li>{@code System.gc()}, then the cost of the timer is measured in this JVM;</li>
  *   <li>the timed pass: <b>serialize</b> every message in order, each timed on its own ({@code System.nanoTime()}
- *       immediately before and after {@code encode}, which writes into the codec's reused buffer), then (untimed)
- *       its bytes are appended to one stream; <b>deserialize</b> every message in order: its bytes are copied
- *       from the stream into the codec's buffer (untimed), {@code decode} into one reused message is timed on its
- *       own, and the decoded message is folded into the per-symbol aggregates (untimed).</li>
+ *       immediately before and after {@code encode}, which writes the message straight into one stream of every
+ *       message, in the memory the codec works on without a copy); <b>deserialize</b> every message in order where it
+ *       lies in that stream, {@code decode} into one reused message timed on its own, and the decoded message folded
+ *       into the per-symbol aggregates (untimed). Nothing is copied between the two.</li>
  * </ol>
  * Each sample therefore holds one encode or decode plus one timer pair; the histograms have 3 significant digits
  * (exact below 2,048 ns), the totals and maxima are exact.
@@ -40,13 +41,14 @@ public final class FormatRun {
     static final int QUIET_PASSES = 2;
 
     private final IexFormat format;
-    private final Codec<IexMessage> codec;
+    private final BufferCodec<IexMessage> codec;
     private final IexMessage[] messages;
     private final IexMessage target = new IexMessage();
     private final SymbolAggregates aggregates = new SymbolAggregates();
     private final Histogram serialize = new Histogram(HIGHEST, 3);
     private final Histogram deserialize = new Histogram(HIGHEST, 3);
-    private byte[] stream;
+    /** Every message encoded one after another, in the memory the codec works on without a copy. */
+    private UnsafeBuffer stream;
     private final int[] offsets;
     private long serializeTotal;
     private long deserializeTotal;
@@ -56,10 +58,10 @@ public final class FormatRun {
 
     private FormatRun(IexFormat format, List<IexMessage> messages) {
         this.format = format;
-        this.codec = format.newCodec();
+        this.codec = format.newBufferCodec();
         this.messages = messages.toArray(new IexMessage[0]);
         this.offsets = new int[this.messages.length + 1];
-        this.stream = new byte[Math.max(1024, this.messages.length * 64)];
+        this.stream = CallerBuffers.allocate(codec, Math.max(1024, this.messages.length * 64) + CallerBuffers.MESSAGE_CAPACITY);
     }
 
     /** Runs the replay of {@code messages} through {@code format} in this JVM. */
@@ -121,8 +123,7 @@ public final class FormatRun {
         for (int i = 0; i < messages.length; i++) {
             IexMessage m = messages[i];
             try {
-                codec.encode(m);
-                codec.decode(target);
+                codec.decode(stream, 0, codec.encode(m, stream, 0), target);
             } catch (RuntimeException e) {
                 return "message " + i + " " + m + ": " + e;
             }
@@ -145,7 +146,7 @@ public final class FormatRun {
     }
 
     private void serializePass() {
-        final Codec<IexMessage> c = codec;
+        final BufferCodec<IexMessage> c = codec;
         final IexMessage[] ms = messages;
         final Histogram h = serialize;
         long total = 0;
@@ -153,34 +154,43 @@ public final class FormatRun {
         int at = 0;
         for (int i = 0; i < ms.length; i++) {
             IexMessage m = ms[i];
+            if (stream.capacity() - at < CallerBuffers.MESSAGE_CAPACITY) grow(at); // the first pass only: later passes are the same length
+            UnsafeBuffer s = stream;
             long start = System.nanoTime();
-            int length = c.encode(m);
+            int length = c.encode(m, s, at);
             long elapsed = System.nanoTime() - start;
             h.recordValue(Math.min(elapsed, HIGHEST));
             total += elapsed;
             if (elapsed > max) max = elapsed;
-            if (at + length > stream.length) stream = Arrays.copyOf(stream, Math.max(at + length, stream.length * 2));
             offsets[i] = at;
-            at += c.copyTo(stream, at);
+            at += length;
         }
         offsets[ms.length] = at;
         serializeTotal = total;
         serializeMax = max;
     }
 
+    /** Doubles the stream, keeping its first {@code used} bytes. */
+    private void grow(int used) {
+        UnsafeBuffer grown = CallerBuffers.allocate(codec, 2 * stream.capacity());
+        grown.putBytes(0, stream, 0, used);
+        stream = grown;
+    }
+
     private void deserializePass() {
-        final Codec<IexMessage> c = codec;
+        final BufferCodec<IexMessage> c = codec;
         final IexMessage t = target;
         final Histogram h = deserialize;
         final SymbolAggregates a = aggregates;
-        final byte[] s = stream;
+        final UnsafeBuffer s = stream;
         final int[] o = offsets;
         long total = 0;
         long max = 0;
         for (int i = 0; i < messages.length; i++) {
-            c.load(s, o[i], o[i + 1] - o[i]);
+            int at = o[i];
+            int length = o[i + 1] - at;
             long start = System.nanoTime();
-            c.decode(t);
+            c.decode(s, at, length, t);
             long elapsed = System.nanoTime() - start;
             h.recordValue(Math.min(elapsed, HIGHEST));
             total += elapsed;

@@ -1,23 +1,19 @@
-package org.wireshootout.wire;
+package org.wireshootout.codec;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.EncodeOverflowException;
-import org.wireshootout.codec.Labels;
 
 /**
  * A row still on the older seam, whose codec owns its buffer, seen as a {@link BufferCodec}: its encoding is copied
  * into the caller's buffer and a frame is copied into its buffer before decoding. Used only until every library has
- * moved to the caller-owned seam; a row on it is wrapped by {@link Payload} without this adapter.
+ * moved to the caller-owned seam; a row on it is reached without this adapter ({@code Row.newBufferCodec()}).
  */
-final class CopyingCodec<T> implements BufferCodec<T> {
+public final class CopyingCodec<T> implements BufferCodec<T> {
     private final String name;
     private final Codec<T> codec;
     private byte[] scratch = new byte[4096];
 
-    CopyingCodec(String name, Codec<T> codec) {
+    public CopyingCodec(String name, Codec<T> codec) {
         this.name = name;
         this.codec = codec;
     }
