@@ -2,7 +2,6 @@ package org.wireshootout.registry;
 
 import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.CopyingCodec;
 import org.wireshootout.codec.OwnedBuffer;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.RoundTrip;
@@ -30,12 +29,12 @@ public interface Row<T> {
 
     /**
      * A new codec on the caller-owned seam, named after this row: the caller gives it the buffer to write into and to
-     * read from. A row not yet on that seam is reached through {@link CopyingCodec}, which copies its encoding out of
-     * its own buffer and a message into it.
+     * read from (the benchmarks, the wire harness, bulk and the replay use this).
      */
     default BufferCodec<T> newBufferCodec() {
         Codec<T> codec = newCodec();
-        return codec instanceof OwnedBuffer ? ((OwnedBuffer<T>) codec).codec() : new CopyingCodec<>(name(), codec);
+        if (codec instanceof OwnedBuffer) return ((OwnedBuffer<T>) codec).codec();
+        throw new IllegalStateException(name() + ": its registry line does not make a BufferCodec (wrap it with OwnedBuffer.of)");
     }
 
     /** What the round-trip check needs to know of this row's data model. */

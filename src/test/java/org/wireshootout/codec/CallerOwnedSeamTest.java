@@ -40,6 +40,13 @@ class CallerOwnedSeamTest {
                 .map(r -> Named.of(r.getClass().getSimpleName() + "." + r.name(), r));
     }
 
+    /** Every row of both registries is on the seam: the benchmarks, the wire, bulk and the replay give it their buffers. */
+    @org.junit.jupiter.api.Test
+    void everyRowIsOnTheSeam() {
+        Stream.<Row<?>>concat(Stream.of(Format.values()), Stream.of(IexFormat.values()))
+                .forEach(r -> assertTrue(r.newCodec() instanceof OwnedBuffer, r.name() + " does not wrap a BufferCodec"));
+    }
+
     @ParameterizedTest
     @MethodSource("rowsOnTheSeam")
     <T> void writesAndReadsAtTheCallersOffsetInHeapAndDirectMemory(Row<T> row) {
