@@ -9,7 +9,6 @@ import org.capnproto.SerializePacked;
 import org.wireshootout.model.Data;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 
 /**
  * The {@code capnpPacked} row: the same message in Cap'n Proto's packed encoding (runs of zero bytes
@@ -25,8 +24,7 @@ public final class CapnpPackedCodec extends CapnpCodecBase implements BufferCode
     /** The input the unpacker reads (see {@link PackedInput} for why not ArrayInputStream). */
     private final PackedInput in = new PackedInput();
     /** Where the packer writes, stray byte included, before the message is copied into the caller's stream. */
-    private final ByteBuffer packed = ByteBuffer.allocate(CAPACITY);
-    private final ArrayOutputStream packer = new ArrayOutputStream(packed);
+    private final PackedCopy packed = new PackedCopy(CAPACITY);
 
     public CapnpPackedCodec(String name) {
         super(name);
@@ -39,11 +37,7 @@ public final class CapnpPackedCodec extends CapnpCodecBase implements BufferCode
 
     @Override
     void write(ArrayOutputStream out, MessageBuilder message) throws IOException {
-        ByteBuffer w = packer.getWriteBuffer();
-        w.clear();
-        SerializePacked.write(packer, message);
-        w.flip();
-        out.write(w); // exactly the message; refused before anything is written when the caller's room is smaller
+        packed.write(out, message);
     }
 
     @Override

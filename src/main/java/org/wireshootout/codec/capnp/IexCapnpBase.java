@@ -66,22 +66,8 @@ abstract class IexCapnpBase {
     private ByteBuffer streamView;
     private final PackedInput packedInput = new PackedInput();
 
-    /** The packed row packs here first: the packer leaves a zero byte after the message, which the caller must not get. */
-    private ByteBuffer packedOwn;
-    private ArrayOutputStream packer;
-
-    /** Packs the message into {@link #packedOwn} and writes exactly its bytes to {@code out} (a copy the labels name). */
-    private void writePacked(ArrayOutputStream out) throws IOException {
-        if (packer == null) {
-            packedOwn = ByteBuffer.allocate(CAPACITY);
-            packer = new ArrayOutputStream(packedOwn);
-        }
-        ByteBuffer w = packer.getWriteBuffer();
-        w.clear();
-        SerializePacked.write(packer, message);
-        w.flip();
-        out.write(w);
-    }
+    /** The packed row packs here first (see {@link PackedCopy}); made on first use. */
+    private PackedCopy packedCopy;
 
     IexCapnpBase(String name, boolean packed) {
         this.name = name;
@@ -217,7 +203,10 @@ abstract class IexCapnpBase {
             } catch (IllegalArgumentException e) {
                 throw new EncodeOverflowException(name, room, e); // an offset past the end: no room at all
             }
-            if (packed) writePacked(out);
+            if (packed) {
+                if (packedCopy == null) packedCopy = new PackedCopy(CAPACITY);
+                packedCopy.write(out, message);
+            }
             else Serialize.write(out, message);
         } catch (IOException | BufferOverflowException e) {
             // the stream refuses a write larger than what is left of the room, before writing it
