@@ -41,7 +41,7 @@ public class AccessBenchmark extends BenchmarkDefaults {
 
     @Setup(Level.Trial)
     public void setUp() {
-        BufferCodec<Data> codec = format.newBufferCodec();
+        BufferCodec<Data> codec = format.newCodec();
         if (!format.supportsAccess() || !(codec instanceof BufferAccess)) {
             throw new IllegalStateException("format " + format + " cannot read its fields in place");
         }

@@ -41,7 +41,7 @@ public class DataBenchmark extends BenchmarkDefaults {
 
     @Setup(Level.Trial)
     public void setUp() {
-        codec = format.newBufferCodec();
+        codec = format.newCodec();
         buffer = CallerBuffers.allocate(codec, CallerBuffers.MESSAGE_CAPACITY);
         message = Data.canonical();
         target = new Data();

@@ -6,10 +6,13 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.CallerBuffers;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.registry.Format;
-import org.wireshootout.codec.MessageBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.wireshootout.evolution.EvolutionMatrix;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
@@ -30,14 +33,14 @@ public class EvolutionBenchmark extends BenchmarkDefaults {
     @Param({"addField"})
     public Change change;
 
-    /** The baseline row's codec here: like {@code BaselineCodec}, it encodes and decodes nothing. */
-    private static final Codec<Evolved> HARNESS_ONLY = new Codec<>() {
-        @Override public int encode(Evolved value) { return 0; }
-        @Override public void decode(Evolved target) { }
-        @Override public MessageBuffer buffer() { return MessageBuffer.EMPTY; }
+    /** The baseline row's codec here: like {@code BaselineCodec}, it writes and reads no byte. */
+    private static final BufferCodec<Evolved> HARNESS_ONLY = new BufferCodec<>() {
+        @Override public int encode(Evolved value, MutableDirectBuffer dst, int offset) { return 0; }
+        @Override public void decode(DirectBuffer src, int offset, int length, Evolved target) { }
     };
 
-    private Codec<Evolved> codec;
+    private BufferCodec<Evolved> codec;
+    private UnsafeBuffer buffer;
     private Evolved message;
     private Evolved target;
 
@@ -47,6 +50,7 @@ public class EvolutionBenchmark extends BenchmarkDefaults {
         target = new Evolved();
         if (!format.carriesData()) {
             codec = HARNESS_ONLY;
+            buffer = CallerBuffers.allocate(codec, CallerBuffers.MESSAGE_CAPACITY);
             return;
         }
         try {
@@ -54,16 +58,15 @@ public class EvolutionBenchmark extends BenchmarkDefaults {
         } catch (Evolvable.NotExpressible e) {
             throw new IllegalArgumentException(format + " cannot state " + change + ": " + e.getMessage(), e);
         }
-        codec.encode(message);
-        codec.decode(target);
+        buffer = CallerBuffers.allocate(codec, CallerBuffers.MESSAGE_CAPACITY);
+        codec.decode(buffer, 0, codec.encode(message, buffer, 0), target);
         String wrong = target.differenceFrom(message, change);
         if (wrong != null) throw new IllegalStateException(format + " version 2 under " + change + " misreads its own message: " + wrong);
     }
 
     @Benchmark
     public Evolved roundTrip() {
-        codec.encode(message);
-        codec.decode(target);
+        codec.decode(buffer, 0, codec.encode(message, buffer, 0), target);
         return target;
     }
 }

@@ -62,7 +62,7 @@ public class IexBenchmark extends BenchmarkDefaults {
             throw new UncheckedIOException("cannot read the capture " + capture, e);
         }
         if (list.isEmpty()) throw new IllegalStateException("the data set " + capture + " holds no message");
-        codec = format.newBufferCodec();
+        codec = format.newCodec();
         buffer = CallerBuffers.allocate(codec, CallerBuffers.MESSAGE_CAPACITY);
         messages = list.toArray(new IexMessage[0]);
         // every message verified, and encoded one after another into the stream decode() reads from

@@ -34,8 +34,8 @@ public final class BulkRun {
 
     public BulkRun(Format format, List<Data> records) {
         this.format = format;
-        this.encoder = format.newBufferCodec();
-        this.decoder = format.newBufferCodec();
+        this.encoder = format.newCodec();
+        this.decoder = format.newCodec();
         this.scratch = CallerBuffers.allocate(encoder, 64 * 1024);
         List<Data> own = new ArrayList<>(records.size());
         int adapted = 0;

@@ -75,8 +75,7 @@ public final class FormatsCommand implements Callable<Integer> {
             if (library != null && !library.equals(l.library)) continue;
             String bytes = "";
             if (f.carriesData()) {
-                org.wireshootout.codec.Codec<org.wireshootout.model.Data> c = f.newCodec();
-                bytes = Integer.toString(c.encode(org.wireshootout.model.Data.canonical()));
+                bytes = Integer.toString(f.held().encode(org.wireshootout.model.Data.canonical()));
             }
             table.row("`" + f.name() + "`", l.library, l.displayName, lower(l.kind), fields(l.fieldIds), lower(l.width),
                     l.textEncoding.label, lower(l.memory), lower(l.marshalling).replace('_', '-'), bytes,

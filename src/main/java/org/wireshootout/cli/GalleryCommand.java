@@ -1,6 +1,6 @@
 package org.wireshootout.cli;
 
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.registry.Format;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.RoundTrip;
@@ -58,7 +58,7 @@ public final class GalleryCommand implements Callable<Integer> {
         o.println();
         for (Format f : chosen) {
             if (!f.carriesData()) continue;
-            Codec<Data> codec = f.newCodec();
+            HeldMessage<Data> codec = f.held();
             RoundTrip.verify(f.name(), codec, Data.canonical());
             codec.encode(Data.canonical());
             byte[] bytes = codec.bytes();

@@ -17,7 +17,7 @@ public final class BaselineCodec implements BufferCodec<Data>, Evolvable {
     @Override public void decode(DirectBuffer src, int offset, int length, Data target) { }
 
     @Override
-    public Codec<Evolved> evolve(Change change) {
+    public BufferCodec<Evolved> evolve(Change change) {
         throw new NotExpressible("the baseline writes no bytes, so there is no message to change");
     }
 

@@ -17,9 +17,6 @@ import org.agrona.MutableDirectBuffer;
  * <p>Neither method may allocate on the hot path unless the library forces it (the row's labels then say so).
  * A codec is single-threaded: it may keep scratch state (flyweights, builders) between calls, never bytes.
  *
- * <p>This is the shape every codec moves to; {@link OwnedBuffer} adapts a codec of this shape to the older
- * {@link Codec}, whose codecs own their buffer, while the rest of the project moves over.
- *
  * @param <T> the data model
  */
 public interface BufferCodec<T> {

@@ -8,16 +8,16 @@ import org.wireshootout.model.evolution.Evolved;
  * Implemented by every six-field registry row's codec (the registry's {@code Format}): the row's version 2 under each {@link Change}, written the
  * way the library's own documentation says to evolve a message (a second schema beside the first, a second
  * hand-written codec, a second class), framed exactly as the version-1 codec frames its messages so that each
- * can {@link Codec#load} what the other wrote. The evolution matrix crosses the two in both directions.
+ * can read what the other wrote. The evolution matrix crosses the two in both directions.
  */
 public interface Evolvable {
 
     /**
-     * A new version-2 codec for {@code change}, with its own buffer.
+     * A new version-2 codec for {@code change}, on the caller-owned seam as version 1 is.
      *
      * @throws NotExpressible when the format cannot state the change at all, saying why
      */
-    Codec<Evolved> evolve(Change change);
+    BufferCodec<Evolved> evolve(Change change);
 
     /**
      * The version-1 reader the matrix gives what version 2 wrote under {@code change}: by default {@code v1}, the
@@ -25,8 +25,17 @@ public interface Evolvable {
      * (Avro: "the schema used to write the data is always available when the data is read") returns version 1's
      * reader given that, as a user of the library would have it.
      */
-    default Codec<Data> oldReaderOf(Change change, Codec<Data> v1) {
+    default BufferCodec<Data> oldReaderOf(Change change, BufferCodec<Data> v1) {
         return v1;
+    }
+
+    /**
+     * The version-2 reader the matrix gives what version 1 wrote under {@code change}: by default {@code v2}, the
+     * codec {@link #evolve} made. A format whose readers are handed the writer's schema (Avro) returns version 2's
+     * reader given version 1's.
+     */
+    default BufferCodec<Evolved> newReaderOf(Change change, BufferCodec<Evolved> v2) {
+        return v2;
     }
 
     /** One line on how the format evolves: what identifies a field on the wire and what a reader does with the unknown. */

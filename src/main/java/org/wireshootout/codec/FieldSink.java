@@ -1,7 +1,7 @@
 package org.wireshootout.codec;
 
 /**
- * Where {@link InPlaceAccess#access} puts each field it reads, so that no read can be dropped as unused. The
+ * Where {@link BufferAccess#access} puts each field it reads, so that no read can be dropped as unused. The
  * access benchmark passes JMH's blackhole behind this; the codec layer itself knows nothing of JMH.
  */
 public interface FieldSink {

@@ -93,7 +93,7 @@ public final class Labels {
     public final boolean allocates;
     public final String allocationNote;
     public final Set<Limitation> limitations;
-    /** True when the codec can read the fields from the encoded bytes where they lie ({@link InPlaceAccess}). */
+    /** True when the codec can read the fields from the encoded bytes where they lie ({@link BufferAccess}). */
     public final boolean inPlaceAccess;
     /** What the row's decoder accepts that its writer cannot have written ({@link Leniency}). */
     public final Set<Leniency> leniencies;
@@ -171,7 +171,7 @@ public final class Labels {
         public Builder marshalling(Marshalling v) { marshalling = v; return this; }
         /** Marks the row as allocating on every message because the library forces it, saying why. */
         public Builder allocates(String why) { allocationNote = why; return this; }
-        /** Declares that the codec reads the fields in place (implements {@link InPlaceAccess}); a test checks the two agree. */
+        /** Declares that the codec reads the fields in place (implements {@link BufferAccess}); a test checks the two agree. */
         public Builder inPlaceAccess() { inPlaceAccess = true; return this; }
         /** Declares what the row's decoder accepts that its writer cannot have written; the safety notes name it. */
         public Builder lenient(Leniency... l) { for (Leniency x : l) leniencies.add(x); return this; }

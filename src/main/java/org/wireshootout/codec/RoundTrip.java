@@ -79,22 +79,19 @@ public final class RoundTrip {
      * @return the decoded value
      * @throws IllegalStateException naming the format and the first field that did not come back
      */
-    public static <T> T verify(String formatName, Codec<T> codec, T value, Model<T> model) {
-        int length = codec.encode(value);
-        if (length != codec.length()) {
-            throw new IllegalStateException(formatName + ": encode returned " + length + " bytes but length() says " + codec.length());
-        }
+    public static <T> T verify(String formatName, HeldMessage<T> message, T value, Model<T> model) {
+        message.encode(value);
         T first = model.unlike(value);
-        codec.decode(first);
+        message.decode(first);
         check(formatName, model, value, first, "first decode");
         T second = model.unlike(value);
-        codec.decode(second);
+        message.decode(second);
         check(formatName, model, value, second, "second decode of the same bytes");
         return first;
     }
 
     /**
-     * {@link #verify(String, Codec, Object, Model)} on the caller-owned seam: encodes {@code value} into {@code buffer}
+     * {@link #verify(String, HeldMessage, Object, Model)} on the caller-owned seam: encodes {@code value} into {@code buffer}
      * at {@code offset}, decodes it from there into a target whose every field starts different, and again into
      * another; returns the encoded length.
      */
@@ -110,14 +107,14 @@ public final class RoundTrip {
         return length;
     }
 
-    /** {@link #verify(String, Codec, Object, Model)} for the six-field message. */
-    public static Data verify(String formatName, Codec<Data> codec, Data value) {
-        return verify(formatName, codec, value, DATA);
+    /** {@link #verify(String, HeldMessage, Object, Model)} for the six-field message. */
+    public static Data verify(String formatName, HeldMessage<Data> message, Data value) {
+        return verify(formatName, message, value, DATA);
     }
 
-    /** {@link #verify(String, Codec, Object, Model)} for an IEX message. */
-    public static IexMessage verify(String formatName, Codec<IexMessage> codec, IexMessage value) {
-        return verify(formatName, codec, value, IEX);
+    /** {@link #verify(String, HeldMessage, Object, Model)} for an IEX message. */
+    public static IexMessage verify(String formatName, HeldMessage<IexMessage> message, IexMessage value) {
+        return verify(formatName, message, value, IEX);
     }
 
     /** Throws naming the format and the first field of {@code expected} that {@code actual} does not have. */

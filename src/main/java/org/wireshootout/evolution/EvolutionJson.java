@@ -3,6 +3,7 @@ package org.wireshootout.evolution;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
@@ -33,11 +34,11 @@ public final class EvolutionJson {
             r.put("mechanism", EvolutionMatrix.evolvable(row).evolutionMechanism());
             // sizes: the canonical message in version 1, and each version 2's own message (absent where not expressible)
             if (row.carriesData()) {
-                r.put("bytesV1", row.newCodec().encode(Data.canonical()));
+                r.put("bytesV1", row.held().encode(Data.canonical()));
                 ObjectNode v2 = r.putObject("bytesV2");
                 for (Change c : Change.values()) {
                     try {
-                        v2.put(c.name(), EvolutionMatrix.evolvable(row).evolve(c).encode(Evolved.sentBy(c)));
+                        v2.put(c.name(), HeldMessage.of(EvolutionMatrix.evolvable(row).evolve(c)).encode(Evolved.sentBy(c)));
                     } catch (Evolvable.NotExpressible e) {
                         // no version 2 to measure
                     }

@@ -1,6 +1,7 @@
 package org.wireshootout.evolution;
 
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
@@ -37,7 +38,7 @@ public final class EvolutionMatrix {
 
     /** The row's codec as {@link Evolvable}; every row of the registry must be one. */
     public static Evolvable evolvable(Format row) {
-        Codec<Data> codec = row.newCodec();
+        BufferCodec<Data> codec = row.newCodec();
         if (!(codec instanceof Evolvable)) {
             throw new IllegalStateException(row + ": its codec " + codec.getClass().getName() + " does not implement Evolvable");
         }
@@ -46,27 +47,24 @@ public final class EvolutionMatrix {
 
     /** One cell, observed now. */
     public static Cell run(Format row, Change change, Direction direction) {
-        Codec<Data> v1 = row.newCodec();
-        if (!(v1 instanceof Evolvable)) {
-            throw new IllegalStateException(row + ": its codec " + v1.getClass().getName() + " does not implement Evolvable");
-        }
-        Codec<Evolved> v2;
+        Evolvable v1 = evolvable(row);
+        BufferCodec<Evolved> v2;
         try {
-            v2 = ((Evolvable) v1).evolve(change);
+            v2 = v1.evolve(change);
         } catch (Evolvable.NotExpressible e) {
             return new Cell(row.name(), change, direction, Outcome.notExpressible, e.getMessage());
         }
         return direction == Direction.oldToNew ? oldToNew(row, change, v1, v2) : newToOld(row, change, v1, v2);
     }
 
-    private static Cell oldToNew(Format row, Change change, Codec<Data> v1, Codec<Evolved> v2) {
+    private static Cell oldToNew(Format row, Change change, Evolvable v1, BufferCodec<Evolved> v2) {
         Data sent = Data.canonical();
-        v1.encode(sent);
-        byte[] bytes = v1.bytes();
+        HeldMessage<Data> written = HeldMessage.of(writer(v1));
+        written.encode(sent);
         Evolved read = new Evolved();
+        BufferCodec<Evolved> reader = v1.newReaderOf(change, v2);
         try {
-            v2.load(bytes, 0, bytes.length);
-            v2.decode(read);
+            reader.decode(written.buffer(), 0, written.length(), read);
         } catch (RuntimeException e) {
             return new Cell(row.name(), change, Direction.oldToNew, Outcome.failsLoudly, describe(e));
         }
@@ -76,15 +74,14 @@ public final class EvolutionMatrix {
                 : new Cell(row.name(), change, Direction.oldToNew, Outcome.silentlyWrong, wrong);
     }
 
-    private static Cell newToOld(Format row, Change change, Codec<Data> v1, Codec<Evolved> v2) {
+    private static Cell newToOld(Format row, Change change, Evolvable v1, BufferCodec<Evolved> v2) {
         Evolved sent = Evolved.sentBy(change);
-        v2.encode(sent);
-        byte[] bytes = v2.bytes();
+        HeldMessage<Evolved> written = HeldMessage.of(v2);
+        written.encode(sent);
         Data read = new Data();
-        Codec<Data> reader = ((Evolvable) v1).oldReaderOf(change, v1);
+        BufferCodec<Data> reader = v1.oldReaderOf(change, writer(v1));
         try {
-            reader.load(bytes, 0, bytes.length);
-            reader.decode(read);
+            reader.decode(written.buffer(), 0, written.length(), read);
         } catch (RuntimeException e) {
             return new Cell(row.name(), change, Direction.newToOld, Outcome.failsLoudly, describe(e));
         }
@@ -92,6 +89,12 @@ public final class EvolutionMatrix {
         return wrong == null
                 ? new Cell(row.name(), change, Direction.newToOld, Outcome.readsCorrectly, "")
                 : new Cell(row.name(), change, Direction.newToOld, Outcome.silentlyWrong, wrong);
+    }
+
+    /** Version 1 as a codec: {@link #evolvable} found it on the row's codec, which is both. */
+    @SuppressWarnings("unchecked")
+    private static BufferCodec<Data> writer(Evolvable v1) {
+        return (BufferCodec<Data>) v1;
     }
 
     /** The exception's type and first line, which is what an operator would see in a log. */

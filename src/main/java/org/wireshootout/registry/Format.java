@@ -1,9 +1,8 @@
 package org.wireshootout.registry;
 
 import org.wireshootout.codec.BaselineCodec;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.Labels;
-import org.wireshootout.codec.OwnedBuffer;
 import org.wireshootout.codec.RoundTrip;
 
 import org.wireshootout.codec.avro.AvroCodec;
@@ -53,129 +52,129 @@ import static org.wireshootout.codec.Labels.Width;
 public enum Format implements Row<Data> {
     baseline(Labels.of("(reference)", "baseline: timer and call only").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.NONE)
-            .marshalling(Marshalling.NONE).build(), n -> OwnedBuffer.of(n, new BaselineCodec())),
+            .marshalling(Marshalling.NONE).build(), n -> new BaselineCodec()),
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new LimitCodec(n))),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> new LimitCodec(n)),
     // Chronicle Wire and Bytes: one document (4-byte header + payload) per message in a reused direct buffer
-    twireUTF(ChronicleLabels.textWire(false), n -> OwnedBuffer.of(n, new TextWireCodec(n, false))),
-    twire8bit(ChronicleLabels.textWire(true), n -> OwnedBuffer.of(n, new TextWireCodec(n, true))),
-    json8bit(ChronicleLabels.json8bit(), n -> OwnedBuffer.of(n, new JsonWireCodec(n))),
-    bwireFFF(ChronicleLabels.binaryWire(false, false, false), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, false, false, false))),
-    bwireTFF(ChronicleLabels.binaryWire(true, false, false), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, true, false, false))),
-    bwireFTF(ChronicleLabels.binaryWire(false, true, false), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, false, true, false))),
-    bwireTTF(ChronicleLabels.binaryWire(true, true, false), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, true, true, false))),
-    bwireFTT(ChronicleLabels.binaryWire(false, true, true), n -> OwnedBuffer.of(n, new BinaryWireCodec(n, false, true, true))),
-    rwireUTF(ChronicleLabels.rawWire(false), n -> OwnedBuffer.of(n, new RawWireCodec(n, false))),
-    rwire8bit(ChronicleLabels.rawWire(true), n -> OwnedBuffer.of(n, new RawWireCodec(n, true))),
-    bytesMarshallable(ChronicleLabels.bytesMarshallable(false), n -> OwnedBuffer.of(n, BytesMarshallableCodec.fixedWidth(n))),
-    bytesMarshallableStopBit(ChronicleLabels.bytesMarshallable(true), n -> OwnedBuffer.of(n, BytesMarshallableCodec.stopBit(n))),
+    twireUTF(ChronicleLabels.textWire(false), n -> new TextWireCodec(n, false)),
+    twire8bit(ChronicleLabels.textWire(true), n -> new TextWireCodec(n, true)),
+    json8bit(ChronicleLabels.json8bit(), n -> new JsonWireCodec(n)),
+    bwireFFF(ChronicleLabels.binaryWire(false, false, false), n -> new BinaryWireCodec(n, false, false, false)),
+    bwireTFF(ChronicleLabels.binaryWire(true, false, false), n -> new BinaryWireCodec(n, true, false, false)),
+    bwireFTF(ChronicleLabels.binaryWire(false, true, false), n -> new BinaryWireCodec(n, false, true, false)),
+    bwireTTF(ChronicleLabels.binaryWire(true, true, false), n -> new BinaryWireCodec(n, true, true, false)),
+    bwireFTT(ChronicleLabels.binaryWire(false, true, true), n -> new BinaryWireCodec(n, false, true, true)),
+    rwireUTF(ChronicleLabels.rawWire(false), n -> new RawWireCodec(n, false)),
+    rwire8bit(ChronicleLabels.rawWire(true), n -> new RawWireCodec(n, true)),
+    bytesMarshallable(ChronicleLabels.bytesMarshallable(false), n -> BytesMarshallableCodec.fixedWidth(n)),
+    bytesMarshallableStopBit(ChronicleLabels.bytesMarshallable(true), n -> BytesMarshallableCodec.stopBit(n)),
     jackson(Labels.of("Jackson 2.22", "Jackson: heap byte[], streaming API").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("JsonGenerator.writeNumber(double) formats the price through a String")
-            .build(), n -> OwnedBuffer.of(n, new JacksonCodec(n))),
+            .build(), n -> new JacksonCodec(n)),
     jacksonCBytes(Labels.of("Jackson 2.22 + Chronicle Bytes", "Jackson: Chronicle Bytes input/output streams").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("the price through a String (one JsonParser over Bytes.inputStream() is kept for the codec's life, made anew only after a failed decode)")
-            .build(), n -> OwnedBuffer.of(n, JacksonChronicleBytesCodec.streams(n))),
+            .build(), n -> JacksonChronicleBytesCodec.streams(n)),
     jacksonCBytesRW(Labels.of("Jackson 2.22 + Chronicle Bytes", "Jackson: Chronicle Bytes Reader/Writer").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("the price through a String (one JsonParser over Bytes.reader() is kept for the codec's life, made anew only after a failed decode)")
-            .build(), n -> OwnedBuffer.of(n, JacksonChronicleBytesCodec.readerWriter(n))),
+            .build(), n -> JacksonChronicleBytesCodec.readerWriter(n)),
     msgpack(Labels.of("msgpack-core 0.9.12", "MessagePack: map with field names").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new MsgpackCodec(n))),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> new MsgpackCodec(n)),
     bson(Labels.of("org.mongodb bson 5.14", "BSON: heap, BsonBinaryWriter/Reader").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
-            .build(), n -> OwnedBuffer.of(n, new BsonCodec(n))),
+            .build(), n -> new BsonCodec(n)),
     bsonCBytes(Labels.of("org.mongodb bson 5.14 + Chronicle Bytes", "BSON: Chronicle Bytes (direct) as the byte store").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("BsonWriter.writeString takes a String; BsonReader returns each field name and string value as a new String")
-            .build(), n -> OwnedBuffer.of(n, new BsonChronicleBytesCodec(n))),
+            .build(), n -> new BsonChronicleBytesCodec(n)),
     externalizable(Labels.of("JDK java.io serialisation", "Externalizable: heap, ObjectOutputStream").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
             .copies(JavaSerializationCodec.COPIES)
             .lenient(Labels.Leniency.MALFORMED_UTF8)
-            .build(), n -> OwnedBuffer.of(n, JavaSerializationCodec.externalizable(n))),
+            .build(), n -> JavaSerializationCodec.externalizable(n)),
     externalizableCBytes(Labels.of("JDK java.io serialisation + Chronicle Bytes", "Externalizable: Chronicle Bytes streams").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the adapter object, the text String")
             .copies(JavaSerializationCodec.COPIES)
             .lenient(Labels.Leniency.MALFORMED_UTF8)
-            .build(), n -> OwnedBuffer.of(n, JavaSerializationCodec.externalizableChronicleBytes(n))),
+            .build(), n -> JavaSerializationCodec.externalizableChronicleBytes(n)),
     serializable(Labels.of("JDK java.io serialisation", "Serializable: heap, default serialisation").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.REFLECTION)
             .allocates("a new ObjectOutputStream/ObjectInputStream per message (a message is a whole stream), the object, the text String")
             .copies(JavaSerializationCodec.COPIES)
             .lenient(Labels.Leniency.MALFORMED_UTF8, Labels.Leniency.FLAG_BYTE)
-            .build(), n -> OwnedBuffer.of(n, JavaSerializationCodec.serializable(n))),
+            .build(), n -> JavaSerializationCodec.serializable(n)),
     snakeYaml(Labels.of("SnakeYAML 2.7", "YAML: SnakeYAML, safe loading").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.HAND_WRITTEN)
             .allocates("SnakeYAML dumps and loads Java objects (a Map of boxed values) through its own events and nodes, built per document")
-            .build(), n -> OwnedBuffer.of(n, new SnakeYamlCodec(n))),
+            .build(), n -> new SnakeYamlCodec(n)),
     boon(Labels.of("Boon 0.34", "Boon: JSON, reflection").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
             .marshalling(Marshalling.REFLECTION)
             .allocates("Boon serialises objects (the text as a String) and parses into its own lazy map of boxed values")
             .cannotCarry(Limitation.NON_FINITE_DOUBLE)
-            .build(), n -> OwnedBuffer.of(n, new BoonCodec(n))),
+            .build(), n -> new BoonCodec(n)),
     sbe(Labels.of("SBE", "SBE: generated flyweights, heap UnsafeBuffer").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
-            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess().build(), n -> OwnedBuffer.of(n, new SbeCodec(n))),
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess().build(), n -> new SbeCodec(n)),
     flatbuffers(Labels.of("FlatBuffers", "FlatBuffers: generated table, reused builder").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess()
             .cannotCarry(Limitation.NEGATIVE_ZERO)
             .copies("the builder writes into a buffer of its own, from its end backwards: encode copies the finished message into the caller's buffer")
-            .build(), n -> OwnedBuffer.of(n, new FlatBuffersCodec(n))),
+            .build(), n -> new FlatBuffersCodec(n)),
     capnp(Labels.of("Cap'n Proto", "Cap'n Proto: generated struct, unpacked").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).inPlaceAccess()
             .allocates("capnproto-java makes new builder objects per initRoot, new segment slices and table per write,"
                     + " and a new message reader with its segment slices and reader objects per read")
             .copies("capnproto-java builds the message in segments of its own: writing copies them into the caller's buffer")
-            .build(), n -> OwnedBuffer.of(n, new CapnpCodec(n))),
+            .build(), n -> new CapnpCodec(n)),
     capnpPacked(Labels.of("Cap'n Proto", "Cap'n Proto: generated struct, packed").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("as capnp, plus the packing stream per write and new unpacked segment buffers per read")
             .copies("the runtime's packer writes a byte past the message it packs: it packs into a buffer of the codec's own and the message is copied into the caller's buffer")
-            .build(), n -> OwnedBuffer.of(n, new CapnpPackedCodec(n))),
+            .build(), n -> new CapnpPackedCodec(n)),
     protobuf(Labels.of("Protobuf", "Protobuf: generated message (proto3)").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("protobuf-java messages are immutable: a new message and a String for the text per encode"
                     + " (plus the CodedOutputStream), a new message and String per decode")
-            .build(), n -> OwnedBuffer.of(n, new ProtobufCodec(n))),
-    fory(ForyLabels.data(false), n -> OwnedBuffer.of(n, ForyCodec.schemaConsistent(n))),
-    foryCompatible(ForyLabels.data(true), n -> OwnedBuffer.of(n, ForyCodec.compatible(n))),
-    kryo(KryoLabels.data(), n -> OwnedBuffer.of(n, new KryoCodec(n))),
-    kryoFields(KryoLabels.dataFields(), n -> OwnedBuffer.of(n, new KryoFieldsCodec(n))),
-    avro(AvroLabels.data(), n -> OwnedBuffer.of(n, new AvroCodec(n))),
+            .build(), n -> new ProtobufCodec(n)),
+    fory(ForyLabels.data(false), n -> ForyCodec.schemaConsistent(n)),
+    foryCompatible(ForyLabels.data(true), n -> ForyCodec.compatible(n)),
+    kryo(KryoLabels.data(), n -> new KryoCodec(n)),
+    kryoFields(KryoLabels.dataFields(), n -> new KryoFieldsCodec(n)),
+    avro(AvroLabels.data(), n -> new AvroCodec(n)),
     ;
 
     private final Labels labels;
-    private final Function<String, ? extends Codec<Data>> factory;
+    private final Function<String, ? extends BufferCodec<Data>> factory;
 
     /** @param factory makes the row's codec, given the row's name */
-    Format(Labels labels, Function<String, ? extends Codec<Data>> factory) {
+    Format(Labels labels, Function<String, ? extends BufferCodec<Data>> factory) {
         this.labels = labels;
         this.factory = factory;
     }
 
     /** For a codec that needs no name (it reports no errors). */
-    Format(Labels labels, Supplier<? extends Codec<Data>> factory) {
+    Format(Labels labels, Supplier<? extends BufferCodec<Data>> factory) {
         this(labels, name -> factory.get());
     }
 
@@ -184,9 +183,9 @@ public enum Format implements Row<Data> {
         return labels;
     }
 
-    /** A new codec with its own buffers. */
+    /** A new codec on the caller-owned seam, named after this row. */
     @Override
-    public Codec<Data> newCodec() {
+    public BufferCodec<Data> newCodec() {
         return factory.apply(name());
     }
 

@@ -1,8 +1,7 @@
 package org.wireshootout.registry;
 
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.Labels;
-import org.wireshootout.codec.OwnedBuffer;
 import org.wireshootout.codec.RoundTrip;
 
 import org.wireshootout.codec.avro.AvroLabels;
@@ -48,67 +47,67 @@ import static org.wireshootout.codec.Labels.Width;
 public enum IexFormat implements Row<IexMessage> {
     limit(Labels.of("(reference)", "limit: hand-written ByteBuffer, IEX layout").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexLimitCodec(n))),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> new IexLimitCodec(n)),
     iexWire(Labels.of("(reference)", "IEX-TP message as IEX sends it (the project's IEX-TP encoder/decoder)").reference()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexWireCodec(n))),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> new IexWireCodec(n)),
     sbe(Labels.of("SBE", "SBE: one message per type, standard header, heap UnsafeBuffer").binary()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
-            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).build(), n -> OwnedBuffer.of(n, new IexSbeCodec(n))),
+            .memory(Memory.HEAP).marshalling(Marshalling.GENERATED).build(), n -> new IexSbeCodec(n)),
     flatbuffers(Labels.of("FlatBuffers", "FlatBuffers: union of tables, reused builder").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .lenient(Labels.Leniency.TRAILING_BYTES)
             .copies("the builder writes into a buffer of its own: encode copies the finished message into the caller's buffer")
-            .build(), n -> OwnedBuffer.of(n, new IexFlatBuffersCodec(n))),
+            .build(), n -> new IexFlatBuffersCodec(n)),
     capnp(Labels.of("Cap'n Proto", "Cap'n Proto: union of struct pointers, unpacked").binary()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("capnproto-java makes new builder objects per initRoot and union member, new segment slices"
                     + " and table per write, and a new message reader with its segment slices and reader objects per read")
             .copies("capnproto-java builds the message in segments of its own: writing copies them into the caller's buffer")
-            .build(), n -> OwnedBuffer.of(n, new IexCapnpCodec(n))),
+            .build(), n -> new IexCapnpCodec(n)),
     capnpPacked(Labels.of("Cap'n Proto", "Cap'n Proto: union of struct pointers, packed").binary()
             .fieldIds(FieldIds.NONE).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("as capnp, plus the packing stream per write and new unpacked segment buffers per read")
             .copies("the runtime's packer writes a byte past the message it packs: it packs into a buffer of the codec's own and the message is copied into the caller's buffer")
-            .build(), n -> OwnedBuffer.of(n, new IexCapnpPackedCodec(n))),
+            .build(), n -> new IexCapnpPackedCodec(n)),
     protobuf(Labels.of("Protobuf", "Protobuf: oneof of messages (proto3)").binary()
             .fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE).textEncoding(TextEncoding.EIGHT_BIT)
             .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
             .allocates("protobuf-java messages are immutable: two new messages and a CodedOutputStream per encode,"
                     + " two new messages per decode")
-            .build(), n -> OwnedBuffer.of(n, new IexProtobufCodec(n))),
+            .build(), n -> new IexProtobufCodec(n)),
     msgpack(Labels.of("msgpack-core 0.9.12", "MessagePack: map with field names").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexMsgpackCodec(n))),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> new IexMsgpackCodec(n)),
     jackson(Labels.of("Jackson 2.22", "Jackson: heap byte[], streaming API").text()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.HEAP)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexJacksonCodec(n))),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> new IexJacksonCodec(n)),
     bytesMarshallable(Labels.of("Chronicle Bytes", "BytesMarshallable: fixed widths, direct Bytes").binary()
             .fieldIds(FieldIds.NONE).width(Width.FIXED).textEncoding(TextEncoding.EIGHT_BIT).memory(Memory.DIRECT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexBytesMarshallableCodec(n))),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> new IexBytesMarshallableCodec(n)),
     binaryWire(Labels.of("Chronicle Wire", "BinaryWire: field names, variable widths, direct Bytes").binary()
             .fieldIds(FieldIds.NAMES).width(Width.VARIABLE).textEncoding(TextEncoding.UTF8).memory(Memory.DIRECT)
-            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> OwnedBuffer.of(n, new IexBinaryWireCodec(n))),
-    fory(ForyLabels.iex(false), n -> OwnedBuffer.of(n, IexForyCodec.schemaConsistent(n))),
-    foryCompatible(ForyLabels.iex(true), n -> OwnedBuffer.of(n, IexForyCodec.compatible(n))),
-    kryo(KryoLabels.iex(), n -> OwnedBuffer.of(n, new IexKryoCodec(n))),
-    avro(AvroLabels.iex(), n -> OwnedBuffer.of(n, new IexAvroCodec(n))),
+            .marshalling(Marshalling.HAND_WRITTEN).build(), n -> new IexBinaryWireCodec(n)),
+    fory(ForyLabels.iex(false), n -> IexForyCodec.schemaConsistent(n)),
+    foryCompatible(ForyLabels.iex(true), n -> IexForyCodec.compatible(n)),
+    kryo(KryoLabels.iex(), n -> new IexKryoCodec(n)),
+    avro(AvroLabels.iex(), n -> new IexAvroCodec(n)),
     ;
 
     private final Labels labels;
-    private final Function<String, ? extends Codec<IexMessage>> factory;
+    private final Function<String, ? extends BufferCodec<IexMessage>> factory;
 
     /** @param factory makes the row's codec, given the row's name */
-    IexFormat(Labels labels, Function<String, ? extends Codec<IexMessage>> factory) {
+    IexFormat(Labels labels, Function<String, ? extends BufferCodec<IexMessage>> factory) {
         this.labels = labels;
         this.factory = factory;
     }
 
     /** For a codec that needs no name (it reports no errors). */
-    IexFormat(Labels labels, Supplier<? extends Codec<IexMessage>> factory) {
+    IexFormat(Labels labels, Supplier<? extends BufferCodec<IexMessage>> factory) {
         this(labels, name -> factory.get());
     }
 
@@ -117,9 +116,9 @@ public enum IexFormat implements Row<IexMessage> {
         return labels;
     }
 
-    /** A new codec with its own buffers. */
+    /** A new codec on the caller-owned seam, named after this row. */
     @Override
-    public Codec<IexMessage> newCodec() {
+    public BufferCodec<IexMessage> newCodec() {
         return factory.apply(name());
     }
 

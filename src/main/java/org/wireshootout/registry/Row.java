@@ -1,8 +1,7 @@
 package org.wireshootout.registry;
 
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.OwnedBuffer;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.RoundTrip;
 
@@ -24,17 +23,15 @@ public interface Row<T> {
 
     Labels labels();
 
-    /** A new codec with its own buffers, named after this row. */
-    Codec<T> newCodec();
-
     /**
      * A new codec on the caller-owned seam, named after this row: the caller gives it the buffer to write into and to
-     * read from (the benchmarks, the wire harness, bulk and the replay use this).
+     * read from (the benchmarks, the wire harness, bulk and the replay).
      */
-    default BufferCodec<T> newBufferCodec() {
-        Codec<T> codec = newCodec();
-        if (codec instanceof OwnedBuffer) return ((OwnedBuffer<T>) codec).codec();
-        throw new IllegalStateException(name() + ": its registry line does not make a BufferCodec (wrap it with OwnedBuffer.of)");
+    BufferCodec<T> newCodec();
+
+    /** A new codec with a buffer of its caller's to hold one message in: for the tools and tests, not the hot path. */
+    default HeldMessage<T> held() {
+        return HeldMessage.of(name(), newCodec());
     }
 
     /** What the round-trip check needs to know of this row's data model. */
@@ -45,14 +42,14 @@ public interface Row<T> {
         return labels().marshalling != Labels.Marshalling.NONE;
     }
 
-    /** True when the row's codec reads fields in place ({@link InPlaceAccess}), as its labels declare. */
+    /** True when the row's codec reads fields in place ({@link org.wireshootout.codec.BufferAccess}), as its labels declare. */
     default boolean supportsAccess() {
         return labels().inPlaceAccess;
     }
 
-    /** {@link RoundTrip#verify(String, Codec, Object, RoundTrip.Model)} for this row's codec and model. */
-    default T verify(Codec<T> codec, T value) {
-        return RoundTrip.verify(name(), codec, value, model());
+    /** {@link RoundTrip#verify(String, HeldMessage, Object, RoundTrip.Model)} for this row's codec and model. */
+    default T verify(HeldMessage<T> message, T value) {
+        return RoundTrip.verify(name(), message, value, model());
     }
 
     /**

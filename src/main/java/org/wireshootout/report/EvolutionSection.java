@@ -2,6 +2,7 @@ package org.wireshootout.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.registry.Format;
 import org.wireshootout.evolution.EvolutionMatrix;
@@ -73,14 +74,14 @@ final class EvolutionSection {
     }
 
     private static String v1Bytes(Format f) {
-        return f.carriesData() ? Integer.toString(f.newCodec().encode(Data.canonical())) : "";
+        return f.carriesData() ? Integer.toString(f.held().encode(Data.canonical())) : "";
     }
 
     private static String v2Bytes(Format f, String changeName) {
         if (!f.carriesData()) return "";
         try {
             Change c = Change.valueOf(changeName);
-            return Integer.toString(EvolutionMatrix.evolvable(f).evolve(c).encode(Evolved.sentBy(c)));
+            return Integer.toString(HeldMessage.of(EvolutionMatrix.evolvable(f).evolve(c)).encode(Evolved.sentBy(c)));
         } catch (IllegalArgumentException | Evolvable.NotExpressible | IllegalStateException e) {
             return "";
         }

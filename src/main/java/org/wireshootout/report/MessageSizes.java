@@ -1,6 +1,6 @@
 package org.wireshootout.report;
 
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
 
@@ -30,7 +30,7 @@ final class MessageSizes {
     static Size of(Format f) {
         if (!f.carriesData()) return null;
         try {
-            Codec<Data> codec = f.newCodec();
+            HeldMessage<Data> codec = f.held();
             codec.encode(Data.canonical());
             return new Size(codec.bytes().length, codec.headerLength(), null);
         } catch (RuntimeException | LinkageError e) {

@@ -406,7 +406,7 @@ public final class ReportWriter {
 
     private void referenceNotes(StringBuilder sb, List<JmhResult> rows) {
         sb.append("Bytes: one canonical message encoded by this build's codec when the report was written ")
-                .append("(`Format.newCodec().encode(Data.canonical())`, the gallery's computation), framing included; ")
+                .append("(`Format.held().encode(Data.canonical())`, the gallery's computation), framing included; ")
                 .append("not measured by the run; blank for `baseline`, which carries no message, and for a row this build's ")
                 .append("registry does not know (its labels are blank too). ")
                 .append(FEW_MARK).append(": fewer than ").append((int) FEW_SAMPLES)

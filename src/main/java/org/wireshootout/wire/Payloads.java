@@ -42,7 +42,7 @@ public final class Payloads {
         }
         String source = "DataGenerator seed " + DataGenerator.DEFAULT_SEED + ", " + records.size() + " records"
                 + (fitted > 0 ? " (" + fitted + " with text beyond U+00FF fitted to 8 bits with '?')" : "");
-        return new Payload<>("data", f.name(), source, records, f::newBufferCodec, Data::new, Checksums::data);
+        return new Payload<>("data", f.name(), source, records, f::newCodec, Data::new, Checksums::data);
     }
 
     /**
@@ -64,6 +64,6 @@ public final class Payloads {
         List<IexMessage> messages = capture == null ? DeepGenerator.defaultDataSet() : IexDataSet.load(capture);
         String source = capture == null ? "DeepGenerator default day (seed " + DeepGenerator.DEFAULT_SEED + ", "
                 + messages.size() + " messages)" : capture + " (" + messages.size() + " messages)";
-        return new Payload<>("iex", f.name(), source, messages, f::newBufferCodec, IexMessage::new, Checksums::iex);
+        return new Payload<>("iex", f.name(), source, messages, f::newCodec, IexMessage::new, Checksums::iex);
     }
 }

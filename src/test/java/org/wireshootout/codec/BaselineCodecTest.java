@@ -29,7 +29,7 @@ class BaselineCodecTest {
             java.util.Arrays.fill(untouched, (byte) 0x5A);
             assertArrayEquals(untouched, all);
         }
-        Codec<Data> row = Format.baseline.newCodec();
+        HeldMessage<Data> row = Format.baseline.held();
         assertEquals(0, row.encode(Data.canonical()));
         assertEquals(0, row.bytes().length);
     }

@@ -51,13 +51,13 @@ class FormatRoundTripTest {
     void roundTripsEveryValueItCarries(Format format) {
         for (Map.Entry<String, Data> e : carriedByAll().entrySet()) {
             try {
-                RoundTrip.verify(format.name(), format.newCodec(), e.getValue());
+                RoundTrip.verify(format.name(), format.held(), e.getValue());
             } catch (RuntimeException ex) {
                 fail(format + " on '" + e.getKey() + "': " + ex, ex);
             }
         }
         // one codec reused over all the values, as the benchmarks and the bulk run reuse it
-        Codec<Data> reused = format.newCodec();
+        HeldMessage<Data> reused = format.held();
         for (Data v : carriedByAll().values()) RoundTrip.verify(format.name(), reused, v);
     }
 
@@ -78,10 +78,10 @@ class FormatRoundTripTest {
      */
     private static void check(Format format, Data value, Labels.Limitation limitation, DataFields affected) {
         if (!format.labels().cannotCarry(limitation)) {
-            RoundTrip.verify(format.name(), format.newCodec(), value);
+            RoundTrip.verify(format.name(), format.held(), value);
             return;
         }
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         try {
             codec.encode(value);
         } catch (RuntimeException refused) {
@@ -113,7 +113,7 @@ class FormatRoundTripTest {
         for (Format f : Format.values()) {
             assertTrue(names.add(f.name().toLowerCase()), "format name twice: " + f);
             assertTrue(display.add(f.labels().displayName), "display name twice: " + f.labels().displayName);
-            assertTrue(f.newCodec() != f.newCodec(), f + " must build a new codec each time");
+            assertTrue(f.held() != f.held(), f + " must build a new codec each time");
             assertEquals(f, Format.byName(" " + f.name() + " "));
         }
     }
@@ -121,13 +121,13 @@ class FormatRoundTripTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.wireshootout.codec.Rows#carryingData")
     void loadedBytesDecodeLikeEncodedOnes(Format format) {
-        Codec<Data> writer = format.newCodec();
+        HeldMessage<Data> writer = format.held();
         writer.encode(Data.canonical());
         byte[] bytes = writer.bytes();
         assertEquals(writer.length(), bytes.length, format + ": bytes() must be the whole encoding");
         byte[] padded = new byte[bytes.length + 10];
         System.arraycopy(bytes, 0, padded, 5, bytes.length);
-        Codec<Data> reader = format.newCodec();
+        HeldMessage<Data> reader = format.held();
         reader.load(padded, 5, bytes.length);
         Data back = new Data();
         reader.decode(back);

@@ -20,10 +20,10 @@ class GeneratedFormatsHostileBytesTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"sbe", "flatbuffers", "capnp", "capnpPacked", "protobuf"})
     void damagedBytesDecodeOrFailCleanly(Format format) {
-        Codec<Data> writer = format.newCodec();
+        HeldMessage<Data> writer = format.held();
         writer.encode(Data.canonical());
         byte[] good = writer.bytes();
-        Codec<Data> reader = format.newCodec();
+        HeldMessage<Data> reader = format.held();
         Data target = new Data();
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
             int[] values = {0x00, 0x01, 0x7F, 0x80, 0xFF};
@@ -38,7 +38,7 @@ class GeneratedFormatsHostileBytesTest {
         });
     }
 
-    private static void attempt(Codec<Data> reader, byte[] bytes, int length, Data target) {
+    private static void attempt(HeldMessage<Data> reader, byte[] bytes, int length, Data target) {
         try {
             reader.load(bytes, 0, length);
             reader.decode(target);

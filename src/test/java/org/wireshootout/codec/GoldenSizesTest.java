@@ -26,7 +26,7 @@ class GoldenSizesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.wireshootout.codec.Rows#carryingData")
     void canonicalMessageHasItsGoldenSize(Format f) {
-        Codec<Data> codec = f.newCodec();
+        HeldMessage<Data> codec = f.held();
         int n = codec.encode(Data.canonical());
         assertEquals(GoldenSizes.bytes(f), n, f + ": " + GoldenSizes.SIZES.get(f).why);
         assertEquals(n, codec.length());

@@ -2,7 +2,7 @@ package org.wireshootout.codec;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.registry.IexFormat;
 import org.wireshootout.model.iex.IexMessage;
@@ -24,7 +24,7 @@ class IexHostileBytesTest {
     @EnumSource(IexFormat.class)
     void everyTruncationIsRefused(IexFormat format) {
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
-            Codec<IexMessage> codec = format.newCodec();
+            HeldMessage<IexMessage> codec = format.held();
             IexMessage target = new IexMessage();
             for (IexMessage m : IexSamples.handMade()) {
                 codec.encode(m);
@@ -43,7 +43,7 @@ class IexHostileBytesTest {
     @EnumSource(IexFormat.class)
     void corruptedBytesDecodeOrAreRefused(IexFormat format) {
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-            Codec<IexMessage> codec = format.newCodec();
+            HeldMessage<IexMessage> codec = format.held();
             IexMessage target = new IexMessage();
             Random random = new Random(42);
             for (IexMessage m : IexSamples.handMade()) {

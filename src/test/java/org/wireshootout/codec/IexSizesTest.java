@@ -1,7 +1,7 @@
 package org.wireshootout.codec;
 
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.registry.IexFormat;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.model.iex.IexMessageType;
@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class IexSizesTest {
 
     private static int size(IexFormat f, IexMessage m) {
-        return f.newCodec().encode(m);
+        return f.held().encode(m);
     }
 
     /** The first TSLA trade of the DEEP sample (flags 0x60, ts 1696248001047749383, 10 @ 2506400, id 1477663). */
@@ -81,7 +81,7 @@ class IexSizesTest {
 
     @Test
     void jacksonWritesTheExpectedJson() {
-        Codec<IexMessage> c = IexFormat.jackson.newCodec();
+        HeldMessage<IexMessage> c = IexFormat.jackson.held();
         c.encode(IexSamples.tslaTrade());
         assertEquals(JSON, new String(c.bytes(), StandardCharsets.UTF_8));
     }
@@ -136,9 +136,9 @@ class IexSizesTest {
     /** limit and BytesMarshallable write IEX's own layout: byte for byte the iexWire row (after Chronicle's header). */
     @Test
     void handWrittenRowsWriteTheIexLayout() {
-        Codec<IexMessage> wire = IexFormat.iexWire.newCodec();
-        Codec<IexMessage> limit = IexFormat.limit.newCodec();
-        Codec<IexMessage> bm = IexFormat.bytesMarshallable.newCodec();
+        HeldMessage<IexMessage> wire = IexFormat.iexWire.held();
+        HeldMessage<IexMessage> limit = IexFormat.limit.held();
+        HeldMessage<IexMessage> bm = IexFormat.bytesMarshallable.held();
         for (IexMessage m : IexSamples.handMade()) {
             wire.encode(m);
             limit.encode(m);

@@ -49,7 +49,7 @@ class NoAllocationClaimTest {
     }
 
     private static <T> void check(Row<T> row, List<T> values) {
-        Codec<T> codec = row.newCodec();
+        HeldMessage<T> codec = row.held();
         T target = row.model().unlike(values.get(0));
         Object[] cycle = values.toArray(); // indexed: an iterator per round would be the test's own allocation
         int rounds = Math.max(1, CALLS / cycle.length);

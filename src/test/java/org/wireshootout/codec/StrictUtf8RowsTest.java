@@ -22,7 +22,7 @@ class StrictUtf8RowsTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"sbe", "flatbuffers", "capnp", "bson", "bsonCBytes"})
     void malformedUtf8TextIsRefusedAtItsByte(Format format) {
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         Data value = new Data(1.5, true, "caf\u00e9", Side.Buy, 1, 2);
         codec.encode(value);
         byte[] bytes = codec.bytes();

@@ -2,7 +2,7 @@ package org.wireshootout.evolution;
 
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.evolution.Change;
@@ -62,9 +62,9 @@ class EvolutionMatrixTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (Format row : Format.values()) {
             for (Change change : Change.values()) {
-                Codec<Evolved> v2;
+                HeldMessage<Evolved> v2;
                 try {
-                    v2 = EvolutionMatrix.evolvable(row).evolve(change);
+                    v2 = HeldMessage.of(EvolutionMatrix.evolvable(row).evolve(change));
                 } catch (Evolvable.NotExpressible e) {
                     continue; // pinned as notExpressible by the matrix test above; there is no version 2 to check
                 }

@@ -30,7 +30,7 @@ class LibraryEvolutionTest {
     @BeforeAll
     static void trustGeneratedAvroClasses() {
         // Avro 1.12.2 loads generated classes only when trusted; the avro row's support code trusts this project's package
-        Format.avro.newCodec();
+        Format.avro.held();
     }
 
     // ---- Avro: a reader given the writer's schema, resolving it to its own (specification, "Schema Resolution")

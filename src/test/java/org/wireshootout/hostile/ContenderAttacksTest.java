@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.registry.Format;
 import org.wireshootout.registry.IexFormat;
@@ -94,7 +94,7 @@ class ContenderAttacksTest {
             if (type == good[2]) continue;
             byte[] b = good.clone();
             b[2] = (byte) type;
-            Codec<Data> codec = format.newCodec();
+            HeldMessage<Data> codec = format.held();
             codec.load(b, 0, b.length);
             Data back = new Data();
             try {
@@ -186,7 +186,7 @@ class ContenderAttacksTest {
         Fory open = permissiveFory(format == IexFormat.foryCompatible ? CompatibleMode.COMPATIBLE : CompatibleMode.SCHEMA_CONSISTENT);
         byte[] tripwire = open.serialize(new Tripwire());
         Tripwire.reset();
-        Codec<IexMessage> codec = format.newCodec();
+        HeldMessage<IexMessage> codec = format.held();
         codec.load(tripwire, 0, tripwire.length);
         assertThrows(DecodeException.class, () -> codec.decode(new IexMessage()));
         assertFalse(Tripwire.constructed, "the tripwire was constructed");

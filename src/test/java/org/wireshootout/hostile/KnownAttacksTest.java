@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
@@ -59,7 +59,7 @@ class KnownAttacksTest {
 
     /** Loads and decodes {@code bytes} with a new codec of {@code format}: it must be refused, cleanly, fast, small. */
     static Throwable refused(Format format, byte[] bytes, String attack) {
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         return assertTimeoutPreemptively(BOUND, () -> {
             com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long before = threads.getCurrentThreadAllocatedBytes();
@@ -86,7 +86,7 @@ class KnownAttacksTest {
     }
 
     static byte[] canonical(Format format) {
-        Codec<Data> c = format.newCodec();
+        HeldMessage<Data> c = format.held();
         c.encode(Data.canonical());
         return c.bytes();
     }
@@ -369,7 +369,7 @@ class KnownAttacksTest {
     @MethodSource("org.wireshootout.codec.Rows#carryingData")
     void trailingBytesDoNotPoisonTheNextMessage(Format format) {
         byte[] good = canonical(format);
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         for (byte[] tail : new byte[][]{utf8("1"), utf8(" 12"), utf8("["), utf8("\""), utf8("{"), utf8("\n-"), {0}, {-1}, utf8("tru")}) {
             byte[] bad = concat(good, tail);
             try {

@@ -1,6 +1,7 @@
 package org.wireshootout.hostile;
 
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 
 import java.lang.management.ManagementFactory;
@@ -38,7 +39,7 @@ final class MutationCampaign {
      * What is tested: a name, a codec factory, a target factory, the valid values whose encodings are mutated,
      * and the equality the recovery check uses.
      */
-    record Subject<T>(String name, Supplier<? extends Codec<T>> codecs, Supplier<T> targets, List<T> values,
+    record Subject<T>(String name, Supplier<? extends BufferCodec<T>> codecs, Supplier<T> targets, List<T> values,
                       BiPredicate<T, T> same) {
     }
 
@@ -180,14 +181,14 @@ final class MutationCampaign {
             List<byte[]> samples = new ArrayList<>();
             List<T> expected = new ArrayList<>();
             for (T v : subject.values()) {
-                Codec<T> writer = subject.codecs().get();
+                HeldMessage<T> writer = HeldMessage.of(subject.codecs().get());
                 try {
                     writer.encode(v);
                 } catch (RuntimeException cannotCarry) {
                     continue; // a value this format refuses to write (a declared limitation)
                 }
                 byte[] bytes = writer.bytes();
-                Codec<T> reader = subject.codecs().get();
+                HeldMessage<T> reader = HeldMessage.of(subject.codecs().get());
                 reader.load(bytes, 0, bytes.length);
                 T back = subject.targets().get();
                 reader.decode(back);
@@ -195,7 +196,7 @@ final class MutationCampaign {
                 expected.add(back);
             }
             if (samples.isEmpty()) throw new IllegalStateException("no value could be encoded");
-            Codec<T> codec = subject.codecs().get();
+            HeldMessage<T> codec = HeldMessage.of(subject.codecs().get());
             T target = subject.targets().get();
             T check = subject.targets().get();
             Map<String, Long> outcomes = new TreeMap<>();

@@ -2,10 +2,10 @@ package org.wireshootout.hostile;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.ArrayMessage;
-import org.wireshootout.codec.Codec;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.MessageBuffer;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -35,9 +35,8 @@ class MutationCampaignTest {
     enum Misbehaviour { NONE, REFUSE, LEAK, HANG, STACK_OVERFLOW, ALLOCATE, BREAK_STATE }
 
     /** Text as ASCII bytes; any input that is not a valid sample triggers the misbehaviour. */
-    static final class ToyCodec implements Codec<StringBuilder> {
+    static final class ToyCodec implements BufferCodec<StringBuilder> {
         private final Misbehaviour misbehaviour;
-        private byte[] bytes = new byte[0];
         private boolean broken;
 
         ToyCodec(Misbehaviour misbehaviour) {
@@ -45,13 +44,16 @@ class MutationCampaignTest {
         }
 
         @Override
-        public int encode(StringBuilder value) {
-            bytes = value.toString().getBytes(StandardCharsets.US_ASCII);
+        public int encode(StringBuilder value, MutableDirectBuffer dst, int offset) {
+            byte[] bytes = value.toString().getBytes(StandardCharsets.US_ASCII);
+            dst.putBytes(offset, bytes);
             return bytes.length;
         }
 
         @Override
-        public void decode(StringBuilder target) {
+        public void decode(DirectBuffer src, int offset, int length, StringBuilder target) {
+            byte[] bytes = new byte[length];
+            src.getBytes(offset, bytes);
             String s = new String(bytes, StandardCharsets.ISO_8859_1);
             boolean valid = VALUES.stream().anyMatch(v -> v.toString().equals(s));
             if (!valid) {
@@ -72,12 +74,6 @@ class MutationCampaignTest {
             target.setLength(0);
             target.append(broken ? "broken" : s);
         }
-
-        @Override public MessageBuffer buffer() {
-            return new ArrayMessage(() -> bytes, () -> bytes.length, (src, offset, length) -> bytes = Arrays.copyOfRange(src, offset, offset + length));
-        }
-
-
     }
 
     /** The per-case bound: generous, because a busy 2-core machine can stall a healthy case (a 100 MiB allocation) for hundreds of ms. */

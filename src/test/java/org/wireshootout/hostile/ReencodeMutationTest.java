@@ -3,7 +3,7 @@ package org.wireshootout.hostile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.registry.Format;
 import org.wireshootout.registry.IexFormat;
 import org.wireshootout.codec.IexSamples;
@@ -116,7 +116,7 @@ class ReencodeMutationTest {
 
     /** Up to {@code max} cases that break the property. */
     private static <T> List<String> run(WriterBytes.Subject<T> subject, int max) {
-        Codec<T> codec = subject.codec();
+        HeldMessage<T> codec = subject.codec();
         List<byte[]> samples = new ArrayList<>();
         for (T v : samples(subject)) {
             try {

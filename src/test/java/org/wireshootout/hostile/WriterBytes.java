@@ -1,6 +1,6 @@
 package org.wireshootout.hostile;
 
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.registry.Format;
 import org.wireshootout.registry.IexFormat;
@@ -29,8 +29,8 @@ final class WriterBytes {
             return row.getClass().getSimpleName() + "." + row.name();
         }
 
-        Codec<T> codec() {
-            return row.newCodec();
+        HeldMessage<T> codec() {
+            return row.held();
         }
 
         @Override
@@ -58,7 +58,7 @@ final class WriterBytes {
      * Null when {@code codec} refuses {@code bytes} with a DecodeException or decodes a value that re-encodes to
      * exactly them; otherwise what went wrong, naming the row and the bytes.
      */
-    static <T> String check(String name, Codec<T> codec, T target, byte[] bytes) {
+    static <T> String check(String name, HeldMessage<T> codec, T target, byte[] bytes) {
         try {
             codec.load(bytes, 0, bytes.length);
             codec.decode(target);

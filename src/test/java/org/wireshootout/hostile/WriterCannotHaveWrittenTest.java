@@ -2,7 +2,7 @@ package org.wireshootout.hostile;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.registry.Format;
 import org.wireshootout.registry.IexFormat;
 import org.wireshootout.codec.Labels;
@@ -47,7 +47,7 @@ class WriterCannotHaveWrittenTest {
     }
 
     private static <T> List<String> trailing(WriterBytes.Subject<T> subject) {
-        Codec<T> codec = subject.codec();
+        HeldMessage<T> codec = subject.codec();
         List<String> problems = new ArrayList<>();
         for (T value : samples(subject)) {
             codec.encode(value);
@@ -88,7 +88,7 @@ class WriterCannotHaveWrittenTest {
 
     /** Where the flag byte is in the row's encoding of the canonical message, or -1 when it is not one such byte. */
     static int flagAt(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         Data v = Data.canonical();
         c.encode(v.set(v.getPrice(), true, v.getText(), v.getSide(), v.getSmallInt(), v.getLongInt()));
         byte[] t = c.bytes();
@@ -108,7 +108,7 @@ class WriterCannotHaveWrittenTest {
     @MethodSource("flagByteRows")
     void aFlagByteOtherThanZeroOrOneIsRefused(Format format) {
         int at = flagAt(format);
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         codec.encode(Data.canonical());
         byte[] valid = codec.bytes();
         List<String> problems = new ArrayList<>();
@@ -145,7 +145,7 @@ class WriterCannotHaveWrittenTest {
 
     private static byte[] wide(Format f) {
         try {
-            Codec<Data> c = f.newCodec();
+            HeldMessage<Data> c = f.held();
             c.encode(new Data(1.5, true, WIDE_TEXT, Side.Buy, 1, 2));
             return c.bytes();
         } catch (RuntimeException cannotCarry) { // 8-bit text
@@ -179,7 +179,7 @@ class WriterCannotHaveWrittenTest {
         byte[] valid = wide(format);
         int two = WriterBytes.indexOf(valid, TWO, 0);
         int three = WriterBytes.indexOf(valid, THREE, 0);
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         List<String> problems = new ArrayList<>();
         for (byte[] r : INSTEAD_OF_TWO) {
             byte[] b = valid.clone();
@@ -210,7 +210,7 @@ class WriterCannotHaveWrittenTest {
     static final String LONG_TEXT = Data.CANONICAL_TEXT;
 
     static int lengthAt(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         Data v = Data.canonical();
         c.encode(v);
         byte[] full = c.bytes();
@@ -228,7 +228,7 @@ class WriterCannotHaveWrittenTest {
     @MethodSource("lengthRows")
     void aLengthThatLeavesBytesUnreadIsRefused(Format format) {
         int at = lengthAt(format);
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         codec.encode(Data.canonical());
         byte[] valid = codec.bytes();
         List<String> problems = new ArrayList<>();
@@ -270,7 +270,7 @@ class WriterCannotHaveWrittenTest {
                 return;
             }
             boolean accepted = false;
-            Codec<Data> codec = f.newCodec();
+            HeldMessage<Data> codec = f.held();
             for (byte[] r : INSTEAD_OF_TWO) {
                 byte[] b = valid.clone();
                 System.arraycopy(r, 0, b, two, r.length);
@@ -284,7 +284,7 @@ class WriterCannotHaveWrittenTest {
                 stale.add(f + " has no flag byte");
                 return;
             }
-            Codec<Data> codec = f.newCodec();
+            HeldMessage<Data> codec = f.held();
             codec.encode(Data.canonical());
             byte[] b = codec.bytes();
             b[at] = 2;

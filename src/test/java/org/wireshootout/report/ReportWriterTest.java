@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.registry.Format;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.model.Data;
@@ -80,7 +80,7 @@ class ReportWriterTest {
             assertEquals(Boolean.toString(l.numericFields()), row.get("Numeric fields?"));
             assertEquals(Boolean.toString(l.fieldLess()), row.get("Field-less?"));
             if (f.carriesData()) {
-                Codec<Data> codec = f.newCodec();
+                HeldMessage<Data> codec = f.held();
                 codec.encode(Data.canonical());
                 assertEquals(Integer.toString(codec.bytes().length), row.get("Bytes"));
             } else {

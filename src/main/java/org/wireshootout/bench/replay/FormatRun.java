@@ -58,7 +58,7 @@ public final class FormatRun {
 
     private FormatRun(IexFormat format, List<IexMessage> messages) {
         this.format = format;
-        this.codec = format.newBufferCodec();
+        this.codec = format.newCodec();
         this.messages = messages.toArray(new IexMessage[0]);
         this.offsets = new int[this.messages.length + 1];
         this.stream = CallerBuffers.allocate(codec, Math.max(1024, this.messages.length * 64) + CallerBuffers.MESSAGE_CAPACITY);

@@ -4,7 +4,6 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.apache.avro.util.Utf8;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.gen.avro.Data;
 import org.wireshootout.gen.avro.Side;
@@ -70,14 +69,20 @@ public final class AvroCodec implements BufferCodec<org.wireshootout.model.Data>
 
     /** Version 2 from {@code schemas/avro/data_v2_<change>.avsc}, which resolves this version's schema when reading its bytes. */
     @Override
-    public Codec<Evolved> evolve(Change change) {
+    public BufferCodec<Evolved> evolve(Change change) {
         return AvroEvolvedCodec.of(name, change);
     }
 
     /** Version 1's reader given version 2's writer schema, as Avro's specification says a reader always is. */
     @Override
-    public Codec<org.wireshootout.model.Data> oldReaderOf(Change change, Codec<org.wireshootout.model.Data> v1) {
+    public BufferCodec<org.wireshootout.model.Data> oldReaderOf(Change change, BufferCodec<org.wireshootout.model.Data> v1) {
         return AvroEvolvedOldReader.of(name, change);
+    }
+
+    /** Version 2's reader given version 1's writer schema, as Avro's specification says a reader always is. */
+    @Override
+    public BufferCodec<Evolved> newReaderOf(Change change, BufferCodec<Evolved> v2) {
+        return AvroEvolvedCodec.readerOfVersion1(name, change);
     }
 
     @Override

@@ -4,8 +4,9 @@ import org.apache.avro.Schema;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.avro.util.Utf8;
-import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.MessageBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
@@ -17,13 +18,12 @@ import java.util.function.BiConsumer;
 /**
  * A version 2 of the {@code avro} row for the evolution matrix: the record generated from
  * {@code schemas/avro/data_v2_<change>.avsc}, written and read like {@link AvroCodec} through {@link AvroSupport}
- * (reused encoder, decoder, datum writer and readers, reused records and {@link Utf8}), into and from a buffer of its
- * own: version 2 stays on the owning seam ({@link AvroSupport#owning}).
+ * (reused encoder, decoder, datum writer and readers, reused records and {@link Utf8}), into and from the
+ * caller's buffer.
  *
- * <p>Avro binary carries no schema, so a reader must be told which schema wrote the bytes. This codec knows it for
- * the bytes in its buffer: its own schema after its own {@link #encode}, version 1's after a {@link #load} (bytes
- * the other version wrote; the schema known out of band, as a schema registry gives it). Version 1's bytes are then
- * read through Avro's schema resolution: fields matched by name or alias, defaults for fields the writer lacks,
+ * <p>Avro binary carries no schema, so a reader must be told which schema wrote the bytes, out of band, as a schema
+ * registry gives it: a codec made by {@link #of} reads what it writes; one made by {@link #readerOfVersion1} (what
+ * {@link AvroCodec#newReaderOf} gives the matrix) reads what version 1 wrote, through Avro's schema resolution: fields matched by name or alias, defaults for fields the writer lacks,
  * int promoted to long, enum symbols matched by name.
  *
  * @param <R> the generated record of this version
@@ -46,13 +46,15 @@ final class AvroEvolvedCodec<R extends SpecificRecordBase> extends NamedCodec<Ev
     /** The fields other than text and side, which the generated setters and getters take unboxed. */
     private final BiConsumer<Evolved, R> write;
     private final BiConsumer<R, Evolved> read;
-    /** Whether the buffer holds bytes the version-1 writer wrote (after a load) rather than this codec's own. */
-    private boolean fromPeer;
+    /** Whether this codec reads what the version-1 writer wrote rather than its own writes. */
+    private final boolean readsVersion1;
 
-    private AvroEvolvedCodec(String name, R out, R in, BiConsumer<Evolved, R> write, BiConsumer<R, Evolved> read) {
+    private AvroEvolvedCodec(String name, R out, R in, BiConsumer<Evolved, R> write, BiConsumer<R, Evolved> read,
+                             boolean readsVersion1) {
         super(name);
         Schema schema = out.getSchema();
-        this.avro = AvroSupport.owning(name, schema, V1);
+        this.avro = new AvroSupport<>(name, schema, V1);
+        this.readsVersion1 = readsVersion1;
         this.out = out;
         this.in = in;
         this.write = write;
@@ -71,32 +73,41 @@ final class AvroEvolvedCodec<R extends SpecificRecordBase> extends NamedCodec<Ev
     }
 
     /** Version 2 under {@code change}: the generated record of {@code data_v2_<change>.avsc} and its unboxed fields. */
-    static Codec<Evolved> of(String name, Change change) {
+    static BufferCodec<Evolved> of(String name, Change change) {
+        return of(name, change, false);
+    }
+
+    /** Version 2 under {@code change} reading what version 1 wrote, given version 1's schema as Avro's readers are. */
+    static BufferCodec<Evolved> readerOfVersion1(String name, Change change) {
+        return of(name, change, true);
+    }
+
+    private static BufferCodec<Evolved> of(String name, Change change, boolean readsVersion1) {
         switch (change) {
             case addField:
                 return new AvroEvolvedCodec<>(name, new org.wireshootout.gen.avro.v2.addfield.Data(), new org.wireshootout.gen.avro.v2.addfield.Data(),
                         (e, r) -> { r.setPrice(e.price); r.setFlag(e.flag); r.setSmallInt((int) e.smallInt); r.setLongInt(e.longInt); r.setVenue(e.venue); },
-                        (r, e) -> { e.price = r.getPrice(); e.flag = r.getFlag(); e.smallInt = r.getSmallInt(); e.longInt = r.getLongInt(); e.venue = r.getVenue(); });
+                        (r, e) -> { e.price = r.getPrice(); e.flag = r.getFlag(); e.smallInt = r.getSmallInt(); e.longInt = r.getLongInt(); e.venue = r.getVenue(); }, readsVersion1);
             case removeSmallInt:
                 return new AvroEvolvedCodec<>(name, new org.wireshootout.gen.avro.v2.removesmallint.Data(), new org.wireshootout.gen.avro.v2.removesmallint.Data(),
                         (e, r) -> { r.setPrice(e.price); r.setFlag(e.flag); r.setLongInt(e.longInt); },
-                        (r, e) -> { e.price = r.getPrice(); e.flag = r.getFlag(); e.longInt = r.getLongInt(); });
+                        (r, e) -> { e.price = r.getPrice(); e.flag = r.getFlag(); e.longInt = r.getLongInt(); }, readsVersion1);
             case renameField:
                 return new AvroEvolvedCodec<>(name, new org.wireshootout.gen.avro.v2.renamefield.Data(), new org.wireshootout.gen.avro.v2.renamefield.Data(),
                         (e, r) -> { r.setPrice(e.price); r.setFlag(e.flag); r.setQuantity((int) e.smallInt); r.setLongInt(e.longInt); },
-                        (r, e) -> { e.price = r.getPrice(); e.flag = r.getFlag(); e.smallInt = r.getQuantity(); e.longInt = r.getLongInt(); });
+                        (r, e) -> { e.price = r.getPrice(); e.flag = r.getFlag(); e.smallInt = r.getQuantity(); e.longInt = r.getLongInt(); }, readsVersion1);
             case reorderFields:
                 return new AvroEvolvedCodec<>(name, new org.wireshootout.gen.avro.v2.reorderfields.Data(), new org.wireshootout.gen.avro.v2.reorderfields.Data(),
                         (e, r) -> { r.setLongInt(e.longInt); r.setSmallInt((int) e.smallInt); r.setFlag(e.flag); r.setPrice(e.price); },
-                        (r, e) -> { e.longInt = r.getLongInt(); e.smallInt = r.getSmallInt(); e.flag = r.getFlag(); e.price = r.getPrice(); });
+                        (r, e) -> { e.longInt = r.getLongInt(); e.smallInt = r.getSmallInt(); e.flag = r.getFlag(); e.price = r.getPrice(); }, readsVersion1);
             case widenSmallInt:
                 return new AvroEvolvedCodec<>(name, new org.wireshootout.gen.avro.v2.widensmallint.Data(), new org.wireshootout.gen.avro.v2.widensmallint.Data(),
                         (e, r) -> { r.setPrice(e.price); r.setFlag(e.flag); r.setSmallInt(e.smallInt); r.setLongInt(e.longInt); },
-                        (r, e) -> { e.price = r.getPrice(); e.flag = r.getFlag(); e.smallInt = r.getSmallInt(); e.longInt = r.getLongInt(); });
+                        (r, e) -> { e.price = r.getPrice(); e.flag = r.getFlag(); e.smallInt = r.getSmallInt(); e.longInt = r.getLongInt(); }, readsVersion1);
             case newSideValue:
                 return new AvroEvolvedCodec<>(name, new org.wireshootout.gen.avro.v2.newsidevalue.Data(), new org.wireshootout.gen.avro.v2.newsidevalue.Data(),
                         (e, r) -> { r.setPrice(e.price); r.setFlag(e.flag); r.setSmallInt((int) e.smallInt); r.setLongInt(e.longInt); },
-                        (r, e) -> { e.price = r.getPrice(); e.flag = r.getFlag(); e.smallInt = r.getSmallInt(); e.longInt = r.getLongInt(); });
+                        (r, e) -> { e.price = r.getPrice(); e.flag = r.getFlag(); e.smallInt = r.getSmallInt(); e.longInt = r.getLongInt(); }, readsVersion1);
             default:
                 throw new IllegalArgumentException(change.name());
         }
@@ -116,22 +127,21 @@ final class AvroEvolvedCodec<R extends SpecificRecordBase> extends NamedCodec<Ev
     }
 
     @Override
-    public int encode(Evolved value) {
+    public int encode(Evolved value, MutableDirectBuffer dst, int offset) {
         R r = out;
         write.accept(value, r);
         r.put(textField, AvroSupport.fill(text, value.text));
         Object side = sideOut[value.side.ordinal()];
         if (side == null) throw new IllegalArgumentException(name + ": this version has no side " + value.side);
         r.put(sideField, side);
-        fromPeer = false;
-        return avro.write(r);
+        return avro.write(r, dst, offset);
     }
 
     @Override
-    public void decode(Evolved target) {
-        avro.pointAtOwn();
+    public void decode(DirectBuffer src, int offset, int length, Evolved target) {
+        avro.point(src, offset, length);
         R r;
-        if (fromPeer) {
+        if (readsVersion1) {
             avro.checkLength(V1_BEFORE_TEXT, "text");
             r = avro.readFromPeer(in);
         } else {
@@ -142,13 +152,4 @@ final class AvroEvolvedCodec<R extends SpecificRecordBase> extends NamedCodec<Ev
         AvroSupport.copy((CharSequence) r.get(textField), target.text);
         target.side = sideIn[((Enum<?>) r.get(sideField)).ordinal()];
     }
-
-    /** Bytes from elsewhere: in the matrix, what the version-1 writer wrote, so they are read as its schema's. */
-    @Override
-    public void load(byte[] src, int offset, int length) {
-        avro.encoded.load(src, offset, length);
-        fromPeer = true;
-    }
-
-    @Override public MessageBuffer buffer() { return avro.encoded; }
 }

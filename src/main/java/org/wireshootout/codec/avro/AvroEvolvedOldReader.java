@@ -1,8 +1,9 @@
 package org.wireshootout.codec.avro;
 
 import org.apache.avro.Schema;
-import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.MessageBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.gen.avro.Data;
 import org.wireshootout.gen.avro.Side;
@@ -27,18 +28,18 @@ final class AvroEvolvedOldReader extends NamedCodec<org.wireshootout.model.Data>
     AvroEvolvedOldReader(String name, Change change) {
         super(name);
         Schema writer = AvroEvolvedCodec.schemaOf(change);
-        this.avro = AvroSupport.owning(name, Data.getClassSchema(), writer);
+        this.avro = new AvroSupport<>(name, Data.getClassSchema(), writer);
         this.writerBeforeText = AvroSupport.layoutBefore(writer, "text");
     }
 
     @Override
-    public int encode(org.wireshootout.model.Data value) {
+    public int encode(org.wireshootout.model.Data value, MutableDirectBuffer dst, int offset) {
         throw new UnsupportedOperationException(name + ": the resolving old reader only reads what version 2 wrote");
     }
 
     @Override
-    public void decode(org.wireshootout.model.Data target) {
-        avro.pointAtOwn();
+    public void decode(DirectBuffer src, int offset, int length, org.wireshootout.model.Data target) {
+        avro.point(src, offset, length);
         avro.checkLength(writerBeforeText, "text");
         Data r = avro.readFromPeer(in);
         target.setPrice(r.getPrice());
@@ -49,10 +50,8 @@ final class AvroEvolvedOldReader extends NamedCodec<org.wireshootout.model.Data>
         target.setLongInt(r.getLongInt());
     }
 
-    @Override public MessageBuffer buffer() { return avro.encoded; }
-
     /** This row's old reader for {@code change}, as {@link org.wireshootout.codec.Evolvable#oldReaderOf} gives it. */
-    static Codec<org.wireshootout.model.Data> of(String name, Change change) {
+    static BufferCodec<org.wireshootout.model.Data> of(String name, Change change) {
         return new AvroEvolvedOldReader(name, change);
     }
 }

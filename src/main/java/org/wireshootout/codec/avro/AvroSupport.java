@@ -15,7 +15,6 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.EncodeOverflowException;
-import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.codec.utf8.LenientUtf8;
 import org.wireshootout.codec.utf8.StrictUtf8;
 
@@ -72,8 +71,6 @@ final class AvroSupport<R extends SpecificRecordBase> {
     }
 
     final String name;
-    /** An owning codec's buffer ({@link #owning}), else null. */
-    final HeapMessage encoded;
     private final SpecificDatumWriter<R> writer;
     private final SpecificDatumReader<R> reader;
     /** Resolves the peer writer's schema to this codec's, or null when the codec reads only its own writes. */
@@ -88,26 +85,19 @@ final class AvroSupport<R extends SpecificRecordBase> {
     /** Where a message is copied when the caller's buffer is not a heap array; grown when needed, never per message. */
     private byte[] scratch = new byte[0];
 
-    /** For a codec on the caller-owned seam: nothing of its own to write into. */
+    /** For a codec that reads only what its own schema wrote. */
     AvroSupport(String name, Schema schema) {
-        this(name, schema, null, false);
+        this(name, schema, null);
     }
 
     /**
-     * For a codec that owns its buffer ({@link org.wireshootout.codec.Codec}: version 2 and its old reader): the array
-     * {@link #encoded}, which the sink writes into from 0.
+     * For a codec that also reads what the other version wrote (version 2 and version 1's resolving reader).
      *
      * @param peerWriter the schema of the other version's writer, for {@link #readFromPeer}; null if none
      */
-    static <R extends SpecificRecordBase> AvroSupport<R> owning(String name, Schema schema, Schema peerWriter) {
-        return new AvroSupport<>(name, schema, peerWriter, true);
-    }
-
-    private AvroSupport(String name, Schema schema, Schema peerWriter, boolean owning) {
+    AvroSupport(String name, Schema schema, Schema peerWriter) {
         this.name = name;
-        this.encoded = owning ? new HeapMessage(name, CAPACITY) : null;
         this.sink = new Sink(name);
-        if (owning) sink.point(encoded.array, 0, CAPACITY);
         this.encoder = EncoderFactory.get().binaryEncoder(sink, null);
         SpecificData data = new SpecificData();
         data.setCustomCoders(true);
@@ -130,11 +120,6 @@ final class AvroSupport<R extends SpecificRecordBase> {
             sink.point(dst, offset, offset + room);
         }
         return encode(record);
-    }
-
-    /** An owning codec's encode: writes {@code record} into its array from 0; returns the length. */
-    int write(R record) {
-        return encoded.setLength(encode(record));
     }
 
     /** Writes {@code record} where the sink points; returns the length. */
@@ -164,11 +149,6 @@ final class AvroSupport<R extends SpecificRecordBase> {
             src.getBytes(offset, scratch, 0, length);
             point(scratch, 0, length);
         }
-    }
-
-    /** An owning codec's decode: the message is the one in its array. */
-    void pointAtOwn() {
-        point(encoded.array, 0, encoded.length());
     }
 
     private void point(byte[] array, int start, int length) {

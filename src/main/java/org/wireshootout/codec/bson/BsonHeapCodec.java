@@ -1,45 +1,45 @@
 package org.wireshootout.codec.bson;
 
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.bson.BsonBinaryWriter;
 import org.bson.RawBsonDocument;
-import org.bson.io.BasicOutputBuffer;
 import org.wireshootout.codec.NamedCodec;
-import org.wireshootout.codec.MessageBuffer;
-import org.wireshootout.codec.ArrayMessage;
 
 import java.nio.ByteBuffer;
 
 /**
- * The plumbing of the {@code bson} row's version 2, in a buffer the codec owns (the row itself, {@link BsonCodec},
- * writes and reads the caller's buffer): the BSON library's {@link BsonBinaryWriter} over a reused
- * {@link BasicOutputBuffer} (rewound per message), and its reader over a {@link ByteBuffer} wrapping that buffer's
- * array ({@link BsonDocumentReader}). Both are made once: the writer and the reader each handle a sequence of
- * top-level documents, so each message is the next document after the buffer is rewound (the reader's input is
- * repositioned to 0 and limited to the message's length).
+ * A message as its {@link BsonMapping} says (the {@code bson} row, {@link BsonCodec}, and its version 2) through the BSON
+ * library's binary writer and reader, over the caller's buffer. The {@link BsonBinaryWriter} writes through the library's own output base class,
+ * implemented over the caller's buffer ({@link CallerBsonOutput}), where it wrote into a reused
+ * {@code BasicOutputBuffer} before: the same calls and bytes, in place, with nothing to copy out. The
+ * {@link org.bson.BsonBinaryReader} reads the caller's memory in place through a {@link ByteBuffer} view from the
+ * offset ({@link CallerBsonInput}, {@link BsonDocumentReader}), as it read a {@code ByteBuffer} over the codec's own
+ * array before; the view, and the reader over it, are made again only when the caller's memory, offset or capacity
+ * changes. Writer and reader each handle a sequence of top-level documents, so each message is the next document.
+ * Only native memory that no {@code ByteBuffer} wraps is copied (into one scratch array, reused) before it is read.
+ *
+ * @param <T> the message
  */
 class BsonHeapCodec<T> extends NamedCodec<T> {
-    private final BasicOutputBuffer out = new BasicOutputBuffer(256);
-    private BsonBinaryWriter writer = new BsonBinaryWriter(out);
     private final BsonMapping<T> mapping;
-    private final ArrayMessage message = new ArrayMessage(out::getInternalBuffer, out::getPosition, (src, offset, length) -> {
-        out.truncateToPosition(0);
-        out.writeBytes(src, offset, length);
-    });
-
-    /** The reader's memory: the owned array, wrapped again only when the output replaces it. */
-    private byte[] wrapped;
-    private ByteBuffer memory;
+    private final CallerBsonOutput out;
+    private BsonBinaryWriter writer;
     private final BsonDocumentReader<T> reader;
+    private final CallerBsonInput input = new CallerBsonInput();
 
-    BsonHeapCodec(String name, BsonMapping<T> mapping) {
+    /** @param strictText check the text's UTF-8 before the library decodes it ({@link StrictBsonText}): version 1 */
+    BsonHeapCodec(String name, BsonMapping<T> mapping, boolean strictText) {
         super(name);
         this.mapping = mapping;
-        this.reader = new BsonDocumentReader<>(name, mapping, false);
+        this.out = new CallerBsonOutput(name);
+        this.writer = new BsonBinaryWriter(out);
+        this.reader = new BsonDocumentReader<>(name, mapping, strictText);
     }
 
     @Override
-    public int encode(T value) {
-        out.truncateToPosition(0);
+    public final int encode(T value, MutableDirectBuffer dst, int offset) {
+        out.wrap(dst, offset);
         try {
             mapping.write(writer, value);
         } catch (RuntimeException e) {
@@ -50,21 +50,21 @@ class BsonHeapCodec<T> extends NamedCodec<T> {
     }
 
     @Override
-    public void decode(T target) {
-        byte[] array = out.getInternalBuffer();
-        if (array != wrapped) {
-            wrapped = array;
-            memory = ByteBuffer.wrap(array);
-        }
-        reader.read(memory, out.getPosition(), target);
+    public final void decode(DirectBuffer src, int offset, int length, T target) {
+        reader.read(input.over(src, offset, length), length, target);
     }
 
-    @Override public MessageBuffer buffer() { return message; }
-
     @Override
-    public String render() {
+    public final String render(DirectBuffer src, int offset, int length) {
+        return json(src, offset, length);
+    }
+
+    /** The document in {@code length} bytes of {@code src} from {@code offset} as the library's JSON, or null when it is none. */
+    static String json(DirectBuffer src, int offset, int length) {
         try {
-            return new RawBsonDocument(bytes()).toJson();
+            byte[] copy = new byte[length];
+            src.getBytes(offset, copy);
+            return new RawBsonDocument(copy).toJson();
         } catch (RuntimeException e) {
             return null;
         }

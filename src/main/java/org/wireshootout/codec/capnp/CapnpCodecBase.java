@@ -10,7 +10,6 @@ import org.capnproto.MessageReader;
 import org.capnproto.ReaderOptions;
 import org.capnproto.Text;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.codec.Evolvable;
@@ -114,7 +113,7 @@ abstract class CapnpCodecBase implements Evolvable {
 
     /** Version 2 from {@code schemas/capnp/data-v2-<change>.capnp}, in this row's framing. */
     @Override
-    public final Codec<Evolved> evolve(Change change) {
+    public final BufferCodec<Evolved> evolve(Change change) {
         return CapnpEvolvedCodec.of(newFrame(), change);
     }
 

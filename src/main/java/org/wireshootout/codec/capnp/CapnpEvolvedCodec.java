@@ -1,9 +1,8 @@
 package org.wireshootout.codec.capnp;
 
-import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.HeapMessage;
-import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
@@ -14,8 +13,8 @@ import org.wireshootout.model.evolution.SideV2;
  * {@code schemas/capnp/data-v2-<change>.capnp} (one {@link Schema} class per change, {@code CapnpV2<Change>}).
  * Its bytes are built, framed and read by a version-1 codec of the same row that it owns (the frame): the same
  * reused message builder, the same Serialize or SerializePacked framing, the same reader limits, so the framing
- * cannot differ from the row's; only the struct inside the message is version 2's. The bytes are this codec's
- * own (a heap buffer of the row's capacity), which the frame writes and reads at offset 0.
+ * cannot differ from the row's; only the struct inside the message is version 2's. The frame writes into and reads
+ * from the caller's buffer as the row does.
  */
 final class CapnpEvolvedCodec extends NamedCodec<Evolved> {
     private static final SideV2[] SIDES = SideV2.values();
@@ -31,15 +30,11 @@ final class CapnpEvolvedCodec extends NamedCodec<Evolved> {
 
     private final CapnpCodecBase frame;
     private final Schema schema;
-    private final HeapMessage encoded;
-    private final UnsafeBuffer buffer;
 
     private CapnpEvolvedCodec(CapnpCodecBase frame, Schema schema) {
         super(frame.format());
         this.frame = frame;
         this.schema = schema;
-        this.encoded = new HeapMessage(name, CapnpCodecBase.CAPACITY);
-        this.buffer = new UnsafeBuffer(encoded.array);
     }
 
     /** The version-2 codec under {@code change}, framed by {@code frame}, a new version-1 codec of the row. */
@@ -56,23 +51,18 @@ final class CapnpEvolvedCodec extends NamedCodec<Evolved> {
     }
 
     @Override
-    public int encode(Evolved value) {
+    public int encode(Evolved value, MutableDirectBuffer dst, int offset) {
         schema.build(frame, value);
-        return encoded.setLength(frame.finish(buffer, 0));
+        return frame.finish(dst, offset);
     }
 
     @Override
-    public void decode(Evolved target) {
+    public void decode(DirectBuffer src, int offset, int length, Evolved target) {
         try {
-            schema.read(frame.reading(buffer, 0, encoded.length()), target);
+            schema.read(frame.reading(src, offset, length), target);
         } catch (RuntimeException e) {
             throw frame.wrap(e);
         }
-    }
-
-    @Override
-    public MessageBuffer buffer() {
-        return encoded;
     }
 
     /** The side at {@code ordinal} of a generated Side (every version numbers buy 0, sell 1, short 2); not one of the schema's is refused. */

@@ -25,7 +25,14 @@ final class AddedFieldBytesMarshallable extends SixFieldBytesMarshallable<Evolve
 
     @Override
     void readAppended(BytesIn<?> in, Evolved target) {
-        target.venue = in.readRemaining() <= 0 ? 0 // an old writer's document ends before the appended field
-                : stopBit ? Math.toIntExact(in.readStopBit()) : in.readInt();
+        long remaining = in.readRemaining();
+        if (remaining <= 0) {
+            target.venue = 0; // an old writer's document ends before the appended field
+        } else if (stopBit) {
+            target.venue = Math.toIntExact(StopBits.read(in)); // bounded by the document's end, as version 1 reads
+        } else {
+            if (remaining < 4) throw new IllegalStateException("venue needs 4 bytes, " + remaining + " remain");
+            target.venue = in.readInt();
+        }
     }
 }

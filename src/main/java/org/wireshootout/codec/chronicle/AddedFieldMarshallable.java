@@ -15,10 +15,13 @@ import org.wireshootout.model.evolution.SideV2;
  */
 final class AddedFieldMarshallable extends SixFieldMarshallable<Evolved, SideV2> {
     private final boolean positional;
+    /** An unchecked buffer (RawWire): the appended int32 is bounded against the document before it is read. */
+    private final boolean boundLength;
 
     AddedFieldMarshallable(WireSetup setup) {
         super(SixFields.EVOLVED, setup.inOrder(), setup.textOut(), setup.unchecked(), setup.rawText());
         this.positional = setup.positional();
+        this.boundLength = setup.unchecked();
     }
 
     @Override
@@ -28,8 +31,11 @@ final class AddedFieldMarshallable extends SixFieldMarshallable<Evolved, SideV2>
 
     @Override
     void readAppended(WireIn wire, Evolved target) {
-        target.venue = positional && wire.bytes().readRemaining() <= 0
-                ? 0 // an old writer's document ends before the appended field
-                : wire.read(EvolvedKeys.venue).int32();
+        if (positional && wire.bytes().readRemaining() <= 0) {
+            target.venue = 0; // an old writer's document ends before the appended field
+            return;
+        }
+        if (boundLength) WireText.checkRemaining(wire, 4, "venue");
+        target.venue = wire.read(EvolvedKeys.venue).int32();
     }
 }

@@ -2,28 +2,28 @@ package org.wireshootout.codec.chronicle;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.BytesMarshallable;
+import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
 
 /**
- * The framing and the once-per-document safety checks of a {@link BytesMarshallable} row's version 2 (see
- * {@link BytesMarshallableCodec} for version 1), on the owning buffer the evolution matrix uses: the same framing,
- * unchecked buffer and checks as version 1, with zero bytes put after the document ({@link #guard}) where version 1,
- * reading the caller's buffer, bounds each stop-bit byte instead.
+ * A {@link BytesMarshallable} document in the caller's buffer, framed as the library's benchmark frames it: 4 bytes
+ * skipped, the payload written, then its length put in the skipped 4 bytes, which is a Chronicle "complete data"
+ * document header. The rows ({@link BytesMarshallableCodec}) and their version 2 are this, with their own
+ * marshallable.
+ *
+ * <p>Encode compares the longest document the value can give ({@link #maxLength}) with the room before writing, so
+ * an unchecked {@code Bytes} never writes past it; decode refuses a payload shorter than the shortest document
+ * ({@link #shortest}), so every fixed-width field of a fixed-width layout lies inside it, and requires the read to
+ * end exactly at the document's end. A marshallable on an unchecked {@code Bytes} must bound each stop-bit number it
+ * reads by the document's end itself ({@link StopBits}).
+ *
+ * @param <T> the model
  */
-abstract class BytesDocumentCodec<T> extends ChronicleDocumentCodec<T> {
-    /**
-     * Zero bytes after a document whose fields before the text's length are version 1's (under {@code addField}):
-     * once a read has run past the end, each following field takes one zero byte (a stop-bit number ends at its
-     * first), so the text's length prefix, the last stop-bit read, starts at most 6 bytes past the end.
-     */
-    static final int GUARD = 8;
+abstract class BytesDocumentCodec<T> extends ChronicleBufferCodec<T> {
 
-    private final int guardBytes;
-
-    /** @param guardBytes zero bytes put after the document before reading it (see {@link #guard}) */
-    BytesDocumentCodec(String name, int guardBytes) {
-        super(name, true);
-        this.guardBytes = guardBytes;
+    /** @param unchecked an unchecked {@code Bytes}, which only a marshallable that bounds its reads may ask for */
+    BytesDocumentCodec(String name, boolean unchecked) {
+        super(name, unchecked);
     }
 
     /** The marshallable, set to write {@code value}. */
@@ -39,10 +39,9 @@ abstract class BytesDocumentCodec<T> extends ChronicleDocumentCodec<T> {
     abstract int shortest();
 
     @Override
-    protected final void writeDocument(T value) {
-        ensureCapacity(maxLength(value) + TAIL);
-        Bytes<?> b = bytes;
-        b.clear();
+    protected final void writeDocument(T value, MutableDirectBuffer dst, int offset) {
+        Bytes<Void> b = caller.forWrite(dst, offset);
+        checkRoom(maxLength(value), caller.room());
         b.writeSkip(HEADER);
         writing(value).writeMarshallable(b);
         b.writeInt(0, (int) (b.writePosition() - HEADER));
@@ -51,9 +50,8 @@ abstract class BytesDocumentCodec<T> extends ChronicleDocumentCodec<T> {
     @Override
     protected final void readDocument(T target, int payloadLength) {
         checkShortest(payloadLength);
-        guard(guardBytes);
-        Bytes<?> b = bytes;
-        b.readPositionRemaining(HEADER, payloadLength);
+        Bytes<Void> b = bytes;
+        b.readPosition(HEADER);
         readingInto(target).readMarshallable(b);
         if (b.readRemaining() != 0) {
             throw new IllegalStateException(b.readRemaining() > 0 ? b.readRemaining() + " bytes left over after the message"

@@ -1,11 +1,12 @@
 package org.wireshootout.codec.chronicle;
 
 import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.BytesMarshallable;
 import net.openhft.chronicle.bytes.BytesUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.BufferAccess;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.FieldSink;
@@ -34,11 +35,10 @@ import org.wireshootout.model.evolution.Evolved;
  *       there; the text's length is checked against the bytes left (Chronicle's {@code read8bit} does); and the
  *       read must end exactly at the end of the document, which refuses anything that stopped short.</li>
  * </ul>
- * Over the codec's own buffer, eight zero bytes put after the document ended any stop-bit run there; in the
- * caller's buffer the bytes after the message are the caller's, neither to be written nor read, hence the bound on
- * each stop-bit byte instead (one compare per byte read).
+ * The bytes after the message are the caller's, neither to be written nor read, hence the bound on each stop-bit
+ * byte (one compare per byte read). {@link BytesDocumentCodec} writes and reads the document.
  */
-public class BytesMarshallableCodec extends ChronicleBufferCodec<Data> implements Evolvable {
+public class BytesMarshallableCodec extends BytesDocumentCodec<Data> implements Evolvable {
     private final DataBytesMarshallable marshallable;
     private final boolean stopBit;
 
@@ -59,33 +59,23 @@ public class BytesMarshallableCodec extends ChronicleBufferCodec<Data> implement
     }
 
     @Override
-    protected final void writeDocument(Data value, MutableDirectBuffer dst, int offset) {
-        Bytes<Void> b = caller.forWrite(dst, offset);
-        checkRoom(maxLength(value.getText().length()), caller.room());
-        b.writeSkip(HEADER);
-        marshallable.writing(value).writeMarshallable(b);
-        b.writeInt(0, (int) (b.writePosition() - HEADER));
+    final BytesMarshallable writing(Data value) {
+        return marshallable.writing(value);
     }
 
     @Override
-    protected final void readDocument(Data target, int payloadLength) {
-        checkShortest(payloadLength);
-        Bytes<Void> b = bytes;
-        b.readPosition(HEADER);
-        marshallable.readingInto(target).readMarshallable(b);
-        if (b.readRemaining() != 0) {
-            throw new IllegalStateException(b.readRemaining() > 0 ? b.readRemaining() + " bytes left over after the message"
-                    : "the message runs " + -b.readRemaining() + " bytes past the end of the document");
-        }
+    final BytesMarshallable readingInto(Data target) {
+        return marshallable.readingInto(target);
     }
 
-    /** Refuses a payload shorter than the shortest document, so that every fixed-width field lies inside it. */
-    final void checkShortest(int payloadLength) {
-        int shortest = shortest(stopBit);
-        if (payloadLength < shortest) {
-            throw new DecodeException(name, HEADER, payloadLength + " payload bytes are fewer than the " + shortest
-                    + " of the shortest " + name + " document");
-        }
+    @Override
+    final long maxLength(Data value) {
+        return maxLength(value.getText().length());
+    }
+
+    @Override
+    final int shortest() {
+        return shortest(stopBit);
     }
 
     /** The longest document a value with {@code textLength} chars can give: the header, every field at its widest. */
@@ -105,7 +95,7 @@ public class BytesMarshallableCodec extends ChronicleBufferCodec<Data> implement
      * ({@link EvolvedBytesCodec}).
      */
     @Override
-    public final Codec<Evolved> evolve(Change change) {
+    public final BufferCodec<Evolved> evolve(Change change) {
         return change == Change.addField ? new AddedFieldBytesCodec(name, stopBit) : new EvolvedBytesCodec(name, stopBit, change);
     }
 

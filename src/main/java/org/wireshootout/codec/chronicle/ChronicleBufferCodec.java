@@ -18,8 +18,7 @@ import java.nio.BufferOverflowException;
  * and read from the caller's buffer through one Chronicle {@link Bytes} kept for the codec's life
  * ({@link CallerBytes}: native memory without a copy, the rows' own memory and the library benchmark's; heap memory
  * through a scratch area, a copy each way). Position 0 of the {@code Bytes} is the caller's offset, so the offsets
- * in errors count from it. Shared by the six-field rows and the IEX rows ({@code T} is the model); the rows'
- * version-2 codecs, used by the evolution matrix, keep the owning buffer of {@link ChronicleDocumentCodec}.
+ * in errors count from it. Shared by the six-field rows, their version 2 and the IEX rows ({@code T} is the model).
  *
  * <p>By default the {@code Bytes} keeps Chronicle's bounds checks: writes stop at the room with a
  * {@code BufferOverflowException}, reported as an {@link EncodeOverflowException}, and reads stop at the message's

@@ -5,20 +5,14 @@ import org.wireshootout.model.evolution.Evolved;
 
 /**
  * Version 2 of a BytesMarshallable row under one {@link Change}: an {@link EvolvedBytesMarshallable} in the same
- * framing and kind of buffer (unchecked) as the row's version 1, in a buffer of its own with zero bytes after the
- * document ({@link BytesDocumentCodec}).
+ * framing as the row's version 1, in the caller's buffer ({@link BytesDocumentCodec}). Its reads are not bounded
+ * one by one as version 1's are, so its {@code Bytes} keeps Chronicle's bounds checks.
  */
 final class EvolvedBytesCodec extends BytesDocumentCodec<Evolved> {
-    /**
-     * Zero bytes after the document: a read that ran past the end takes at most 8 + 8 + 8 + 1 + 1 bytes of fixed
-     * fields before the text's stop-bit length, whatever the layout, so 32 bytes of zeros reach past it.
-     */
-    private static final int EVOLVED_GUARD = 32;
-
     private final EvolvedBytesMarshallable marshallable;
 
     EvolvedBytesCodec(String name, boolean stopBit, Change change) {
-        super(name + " v2 " + change, EVOLVED_GUARD);
+        super(name + " v2 " + change, false);
         this.marshallable = new EvolvedBytesMarshallable(stopBit, change);
     }
 

@@ -4,25 +4,17 @@ import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
 /**
- * Version 2 of a Wire row under one {@link Change}, through the same wire, framing and kind of buffer as the row's
- * version 1 ({@link WireSetup}), in a buffer of its own ({@link WireCodec}): under {@code addField} version 1's own
- * code plus the appended field ({@link AddedFieldMarshallable}), under any other change an
- * {@link EvolvedMarshallable}.
+ * Version 2 of a Wire row under one {@link Change}, through the same wire and framing as the row's version 1
+ * ({@link WireSetup}), in the caller's buffer ({@link WireCodec}): under {@code addField} version 1's own code plus
+ * the appended field ({@link AddedFieldMarshallable}), on the same kind of {@code Bytes} as version 1 (unchecked for
+ * RawWire, each length and run of fixed-width values bounded as version 1 bounds them); under any other change an
+ * {@link EvolvedMarshallable}, which does not bound its reads, on a bounds-checked {@code Bytes} whatever the row.
  */
 final class EvolvedWireCodec extends WireCodec<Evolved> {
-    /**
-     * Zero bytes after the document for an unchecked buffer: a read that ran past the end takes at most two int64s
-     * (longInt, a widened smallInt) and an int32 or a float64 and a bool from the zeros before its next stop-bit
-     * length, whatever the order, so 32 bytes of zeros reach past every one. Under {@code addField} the fields
-     * before the last stop-bit length are version 1's, so version 1's {@link #GUARD} does (the appended field is
-     * read only when bytes remain).
-     */
-    private static final int EVOLVED_GUARD = 32;
 
     EvolvedWireCodec(String name, WireSetup setup, Change change) {
-        super(name + " v2 " + change, setup,
-                change == Change.addField ? new AddedFieldMarshallable(setup) : new EvolvedMarshallable(setup, change),
-                change == Change.addField ? GUARD : EVOLVED_GUARD);
+        super(name + " v2 " + change, setup, change == Change.addField && setup.unchecked(),
+                change == Change.addField ? new AddedFieldMarshallable(setup) : new EvolvedMarshallable(setup, change));
     }
 
     /**

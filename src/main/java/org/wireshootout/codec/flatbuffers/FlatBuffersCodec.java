@@ -5,7 +5,6 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.BufferAccess;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.codec.Evolvable;
@@ -76,7 +75,16 @@ public final class FlatBuffersCodec implements BufferCodec<Data>, BufferAccess, 
                         ? org.wireshootout.gen.fbs.data.Side.Buy : org.wireshootout.gen.fbs.data.Side.Sell,
                 value.getSmallInt(), value.getLongInt());
         org.wireshootout.gen.fbs.data.Data.finishDataBuffer(b, root);
-        ByteBuffer bb = b.dataBuffer();
+        return copyFinished(b, dst, offset, name);
+    }
+
+    /**
+     * Copies the message {@code builder} finished into {@code dst} from {@code offset} and returns its length: the
+     * copy every FlatBuffers codec makes, since the builder writes into a buffer of its own. A message longer than
+     * the room is refused before a byte is copied.
+     */
+    static int copyFinished(FlatBufferBuilder builder, MutableDirectBuffer dst, int offset, String name) {
+        ByteBuffer bb = builder.dataBuffer();
         int length = bb.remaining();
         int room = dst.capacity() - offset;
         if (length > room) throw new EncodeOverflowException(name, room, null);
@@ -138,7 +146,7 @@ public final class FlatBuffersCodec implements BufferCodec<Data>, BufferAccess, 
 
     /** Version 2 from {@code schemas/flatbuffers/data-v2-<change>.fbs}. */
     @Override
-    public Codec<Evolved> evolve(Change change) {
+    public BufferCodec<Evolved> evolve(Change change) {
         return FlatBuffersEvolvedCodec.of(name, change);
     }
 

@@ -1,8 +1,10 @@
 package org.wireshootout.codec.flatbuffers;
 
 import com.google.flatbuffers.FlatBufferBuilder;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.MessageBuffer;
+import org.wireshootout.codec.HeapView;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.utf8.StrictUtf8;
 import org.wireshootout.model.evolution.Change;
@@ -15,8 +17,9 @@ import java.nio.ByteOrder;
 /**
  * Version 2 of the {@code flatbuffers} row under one change: the table flatc generates from
  * {@code schemas/flatbuffers/data-v2-<change>.fbs} (one {@link Schema} class per change, {@code FbsV2<Change>}),
- * framed as {@link FlatBuffersCodec} frames (a finished buffer, no size prefix), with the same reused builder,
- * views and structural check of loaded bytes, here against the fields version 2 declares.
+ * framed as {@link FlatBuffersCodec} frames (a finished buffer, no size prefix), with the same reused builder copied
+ * into the caller's buffer, the same views and the same structural check before every read, here against the
+ * fields version 2 declares.
  */
 final class FlatBuffersEvolvedCodec extends NamedCodec<Evolved> {
     private static final int CAPACITY = 4096;
@@ -38,21 +41,17 @@ final class FlatBuffersEvolvedCodec extends NamedCodec<Evolved> {
     }
 
     private final Schema schema;
+    private final FlatBuffersVerifier verifier;
     private final FlatBufferBuilder builder = new FlatBufferBuilder(CAPACITY);
-    private final FlatBuffersMessage message;
-    private final ByteBuffer loadedText;
-    private ByteBuffer builderText;
-    private ByteBuffer currentText;
+    private final HeapView in = new HeapView(CAPACITY);
+    /** The view the table was last read through, and a duplicate of it the generated text accessor positions. */
+    private ByteBuffer textOf;
+    private ByteBuffer text;
 
     FlatBuffersEvolvedCodec(String name, Schema schema) {
         super(name);
         this.schema = schema;
-        FlatBuffersVerifier verifier = new FlatBuffersVerifier(name, schema.fieldSizes(), schema.textField());
-        this.message = new FlatBuffersMessage(name, CAPACITY, (bytes, length) -> {
-            verifier.verify(bytes, length);
-            currentText = loadedText(); // a final field the lambda may not read while the constructor runs
-        });
-        this.loadedText = message.loadBuffer().duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        this.verifier = new FlatBuffersVerifier(name, schema.fieldSizes(), schema.textField());
     }
 
     /** The version-2 codec of the row {@code name} under {@code change}. */
@@ -69,37 +68,28 @@ final class FlatBuffersEvolvedCodec extends NamedCodec<Evolved> {
     }
 
     @Override
-    public int encode(Evolved value) {
-        builder.clear();
-        int text = builder.createString(value.text);
-        builder.finish(schema.create(builder, value, text));
-        ByteBuffer bb = builder.dataBuffer();
-        if (builderText == null || builderText.array() != bb.array()) {
-            builderText = bb.duplicate().order(ByteOrder.LITTLE_ENDIAN); // the builder grew: once, not per message
+    public int encode(Evolved value, MutableDirectBuffer dst, int offset) {
+        FlatBufferBuilder b = builder;
+        b.clear();
+        int textOffset = b.createString(value.text);
+        b.finish(schema.create(b, value, textOffset));
+        return FlatBuffersCodec.copyFinished(b, dst, offset, name);
+    }
+
+    @Override
+    public void decode(DirectBuffer src, int offset, int length, Evolved target) {
+        ByteBuffer bb = in.forRead(src, offset, length, name);
+        verifier.verify(bb, length);
+        if (bb != textOf) {
+            text = bb.duplicate().order(ByteOrder.LITTLE_ENDIAN); // a new view: once per place, not per message
+            textOf = bb;
         }
-        currentText = builderText;
-        return message.encoded(bb);
-    }
-
-    @Override
-    public void decode(Evolved target) {
-        ByteBuffer current = message.current();
-        if (current == null) throw new DecodeException(name, 0, "nothing encoded or loaded");
-        current.position(message.start());
-        ByteBuffer text = schema.read(current, target, currentText, name);
+        bb.position(0);
+        ByteBuffer t = schema.read(bb, target, text, name);
         target.text.setLength(0);
-        if (text == null) return;
-        int at = text.arrayOffset() + text.position();
-        StrictUtf8.decode(text.array(), at, text.remaining(), target.text, name, at);
-    }
-
-    private ByteBuffer loadedText() {
-        return loadedText;
-    }
-
-    @Override
-    public MessageBuffer buffer() {
-        return message;
+        if (t == null) return;
+        int at = t.arrayOffset() + t.position();
+        StrictUtf8.decode(t.array(), at, t.remaining(), target.text, name, at - in.start());
     }
 
     /** The side whose generated value is {@code raw} (every version's Side numbers Buy 0, Sell 1, Short 2). */

@@ -5,7 +5,6 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.codec.HeapView;
 import org.wireshootout.gen.fbs.iex.AuctionInformation;
 import org.wireshootout.gen.fbs.iex.Body;
@@ -154,12 +153,7 @@ public final class IexFlatBuffersCodec implements BufferCodec<IexMessage> {
                 throw new AssertionError(m.type());
         }
         Message.finishMessageBuffer(fb, Message.createMessage(fb, bodyType, body));
-        ByteBuffer bb = fb.dataBuffer();
-        int length = bb.remaining();
-        int room = dst.capacity() - offset;
-        if (length > room) throw new EncodeOverflowException(name, room, null);
-        dst.putBytes(offset, bb, bb.position(), length);
-        return length;
+        return FlatBuffersCodec.copyFinished(fb, dst, offset, name);
     }
 
     @Override

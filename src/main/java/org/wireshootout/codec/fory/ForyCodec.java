@@ -4,7 +4,6 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.apache.fory.config.CompatibleMode;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.model.Data;
@@ -59,7 +58,7 @@ public final class ForyCodec implements BufferCodec<Data>, Evolvable {
 
     /** Version 2: the version-2 class of the change, in this row's mode, registered under version 1's ids. */
     @Override
-    public Codec<Evolved> evolve(Change change) {
+    public BufferCodec<Evolved> evolve(Change change) {
         return new ForyEvolvedCodec(name, mode, change);
     }
 

@@ -2,7 +2,8 @@ package org.wireshootout.codec.fory;
 
 import org.apache.fory.config.CompatibleMode;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.MessageBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.jdk.EvolvedClasses;
 import org.wireshootout.codec.jdk.EvolvedFields;
@@ -12,8 +13,8 @@ import org.wireshootout.model.evolution.Evolved;
 /**
  * Version 2 of a Fory row of the six-field model: Fory serialising the version-2 class of the change
  * ({@link EvolvedClasses}) as the row serialises {@code Data}, in the row's compatible mode, with the class and its
- * side enum registered under version 1's ids (so the stream identifies them as version 1's), over a buffer of its
- * own (version 2 stays on the owning seam: {@link ForySupport#owning}). Under {@link Change#addField} (the change
+ * side enum registered under version 1's ids (so the stream identifies them as version 1's), in the caller's buffer
+ * as version 1 writes and reads it. Under {@link Change#addField} (the change
  * that is timed) the class copies itself to and from {@link Evolved} by hand and decoding refuses null fields as
  * version 1's codec does; under the others {@link EvolvedFields} copies, by reflection.
  */
@@ -27,7 +28,7 @@ final class ForyEvolvedCodec extends NamedCodec<Evolved> {
     ForyEvolvedCodec(String name, CompatibleMode mode, Change change) {
         super(name);
         this.v2Class = EvolvedClasses.of(change);
-        this.fory = ForySupport.owning(name, mode, v2Class, EvolvedClasses.side(change));
+        this.fory = new ForySupport(name, mode, v2Class, EvolvedClasses.side(change));
         try {
             java.lang.reflect.Constructor<?> c = v2Class.getDeclaredConstructor();
             c.setAccessible(true);
@@ -39,23 +40,21 @@ final class ForyEvolvedCodec extends NamedCodec<Evolved> {
     }
 
     @Override
-    public int encode(Evolved value) {
+    public int encode(Evolved value, MutableDirectBuffer dst, int offset) {
         if (fields == null) ((EvolvedClasses.AddField) writeFrom).from(value);
         else fields.write(value, writeFrom);
-        return fory.write(writeFrom);
+        return fory.write(writeFrom, dst, offset);
     }
 
     @Override
-    public void decode(Evolved target) {
+    public void decode(DirectBuffer src, int offset, int length, Evolved target) {
         if (fields != null) {
-            fields.read(fory.read(v2Class), target);
+            fields.read(fory.read(v2Class, src, offset, length), target);
             return;
         }
-        EvolvedClasses.AddField read = fory.read(EvolvedClasses.AddField.class);
+        EvolvedClasses.AddField read = fory.read(EvolvedClasses.AddField.class, src, offset, length);
         String nullField = read.nullField();
         if (nullField != null) throw new DecodeException(name, -1, nullField + " is null");
         read.into(target);
     }
-
-    @Override public MessageBuffer buffer() { return fory.encoded; }
 }

@@ -8,7 +8,6 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.EncodeOverflowException;
-import org.wireshootout.codec.HeapMessage;
 
 /**
  * What the Fory rows of both data models share: one {@link Fory} built the way its documentation recommends for a
@@ -59,9 +58,9 @@ final class ForySupport {
     private final MemoryBuffer in;
     /** Where a message goes when the caller's buffer is not a heap array; grown when needed, never per message. */
     private byte[] scratch = new byte[0];
-    /** An owning codec's buffer ({@link #owning}), else null. */
-    final HeapMessage encoded;
-    /** Writes over the whole of {@link #encoded}'s array; Fory would replace it if a message outgrew it, which is refused. */
+    /** An owning support's array ({@link #owning}), which {@link #write(Object)} serialises into, else null. */
+    final byte[] encoded;
+    /** Writes over the whole of {@link #encoded}; Fory would replace it if a message outgrew it, which is refused. */
     private final MemoryBuffer own;
 
     /** For a codec on the caller-owned seam: nothing of its own to write into. */
@@ -74,34 +73,29 @@ final class ForySupport {
         this.fory = newFory(mode);
         this.out = MemoryBuffer.fromByteArray(new byte[0]);
         this.in = MemoryBuffer.fromByteArray(new byte[0]);
-        this.encoded = owning ? new HeapMessage(name, CAPACITY) : null;
-        this.own = owning ? MemoryBuffer.fromByteArray(encoded.array) : null;
+        this.encoded = owning ? new byte[CAPACITY] : null;
+        this.own = owning ? MemoryBuffer.fromByteArray(encoded) : null;
         // explicit ids, so that every codec (writer or reader) agrees without depending on registration order
         for (int i = 0; i < registered.length; i++) fory.register(registered[i], FIRST_ID + i);
     }
 
     /**
-     * For a codec that owns its buffer ({@link org.wireshootout.codec.Codec}): the array {@link #encoded} and a
-     * {@code MemoryBuffer} over it, made once.
+     * For a codec that serialises into an array of its own and copies the message out (the IEX rows, see above): the
+     * array {@link #encoded} and a {@code MemoryBuffer} over it, made once.
      */
     static ForySupport owning(String name, CompatibleMode mode, Class<?>... registered) {
         return new ForySupport(name, mode, true, registered);
     }
 
-    /** An owning codec's encode: serialises {@code value} into its array; returns the length. */
+    /** An owning support's encode: serialises {@code value} into {@link #encoded} from 0; returns the length. */
     int write(Object value) {
         MemoryBuffer b = own;
         b.writerIndex(0);
         fory.serialize(b, value);
-        if (b.getHeapMemory() != encoded.array) {
+        if (b.getHeapMemory() != encoded) {
             throw new IllegalStateException(name + ": message does not fit the " + CAPACITY + "-byte buffer");
         }
-        return encoded.setLength(b.writerIndex());
-    }
-
-    /** An owning codec's decode: the message in its array, as {@link #read(Class, byte[], int, int)}. */
-    <T> T read(Class<T> type) {
-        return read(type, encoded.array, 0, encoded.length());
+        return b.writerIndex();
     }
 
     /** The first id given to the model's classes (ids below are Fory's own). */

@@ -42,7 +42,7 @@ public final class IexForyCodec implements BufferCodec<IexMessage> {
         int length = fory.write(m);
         int room = dst.capacity() - offset;
         if (length > room) throw new EncodeOverflowException(name, room, null);
-        dst.putBytes(offset, fory.encoded.array, 0, length);
+        dst.putBytes(offset, fory.encoded, 0, length);
         return length;
     }
 

@@ -1,40 +1,64 @@
 package org.wireshootout.codec.jackson;
 
-import net.openhft.chronicle.bytes.Bytes;
-import org.wireshootout.codec.ChronicleBytesMessage;
-import org.wireshootout.codec.MessageBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.CallerBytes;
+import org.wireshootout.codec.EncodeOverflowException;
+import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.NamedCodec;
 
-import java.nio.charset.StandardCharsets;
+import java.nio.BufferOverflowException;
 
 /**
- * Jackson's streaming API over a direct Chronicle {@code Bytes} the codec owns ({@link JacksonBytesIO} says how):
- * the plumbing of the {@code jacksonCBytes} and {@code jacksonCBytesRW} rows' version 2 (the rows themselves,
- * {@link JacksonChronicleBytesCodec}, write and read the caller's memory).
+ * A message as its {@link JsonMapping} says (the {@code jacksonCBytes} and {@code jacksonCBytesRW} rows,
+ * {@link JacksonChronicleBytesCodec}, and their version 2) through
+ * Jackson's streaming API over a direct Chronicle {@code Bytes} ({@link JacksonBytesIO}, which says how), the
+ * {@code Bytes} being the caller's memory: one bounds-checked {@code Bytes} for the codec's life, pointed at each
+ * call's buffer and offset ({@link CallerBytes}), so the generator's stream writes into the caller's memory and
+ * the parser's stream reads it in place. The rows work on native memory ({@link #memory()}); heap memory goes through {@code CallerBytes}' scratch area, a
+ * copy each way. An encoding that runs past the room stops at it (Chronicle's bounds check) and is refused with
+ * {@link EncodeOverflowException}.
+ *
+ * @param <T> the message
  */
 class JacksonBytesCodec<T> extends NamedCodec<T> {
-    private final Bytes<?> bytes = Bytes.allocateElasticDirect(256);
-    private final ChronicleBytesMessage message = new ChronicleBytesMessage(bytes);
+    private final CallerBytes caller = CallerBytes.checked();
     private final JacksonBytesIO<T> io;
 
     JacksonBytesCodec(String name, boolean characters, JsonMapping<T> mapping) {
         super(name);
-        this.io = new JacksonBytesIO<>(name, characters, mapping, bytes);
+        this.io = new JacksonBytesIO<>(name, characters, mapping, caller.bytes());
     }
 
     @Override
-    public int encode(T value) {
-        bytes.clear();
-        io.write(value);
-        return (int) bytes.readRemaining();
+    public final int encode(T value, MutableDirectBuffer dst, int offset) {
+        caller.forWrite(dst, offset);
+        try {
+            io.write(value);
+        } catch (RuntimeException e) {
+            // Chronicle's bounds check, reached directly (the Writer) or wrapped in an IOException (the OutputStream)
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof BufferOverflowException) throw new EncodeOverflowException(name, caller.room(), e);
+            }
+            throw e;
+        }
+        return caller.written(dst, offset);
     }
 
     @Override
-    public void decode(T target) {
+    public final void decode(DirectBuffer src, int offset, int length, T target) {
+        JsonDataMapping.checkLength(name, length); // before CallerBytes copies a heap message
+        caller.forRead(src, offset, length);
         io.read(target);
     }
 
-    @Override public MessageBuffer buffer() { return message; }
+    @Override
+    public final Labels.Memory memory() {
+        return Labels.Memory.DIRECT;
+    }
 
-    @Override public String render() { return new String(message.bytes(), StandardCharsets.UTF_8); }
+    @Override
+    public final String render(DirectBuffer src, int offset, int length) {
+        return src.getStringWithoutLengthUtf8(offset, length);
+    }
 }

@@ -14,9 +14,8 @@ import java.io.UncheckedIOException;
 
 /**
  * Jackson's streaming API over a direct (off-heap) Chronicle {@link Bytes}: what the {@code jacksonCBytes} and
- * {@code jacksonCBytesRW} rows ({@link JacksonChronicleBytesCodec}, whose {@code Bytes} is over the caller's memory)
- * and their version 2 ({@link JacksonBytesCodec}, whose {@code Bytes} is its own) share; they differ only in the
- * {@link JsonMapping} they carry and in where the {@code Bytes} is. The {@code Bytes} is reached through the adapters Chronicle Bytes offers to {@code java.io}: either its
+ * {@code jacksonCBytesRW} rows ({@link JacksonChronicleBytesCodec}) and their version 2 ({@link JacksonBytesCodec})
+ * share, the {@code Bytes} being over the caller's memory; they differ only in the {@link JsonMapping} they carry. The {@code Bytes} is reached through the adapters Chronicle Bytes offers to {@code java.io}: either its
  * {@code outputStream()}/{@code inputStream()} (bytes in and out, Jackson's UTF-8 generator and parser) or its
  * {@code writer()}/{@code reader()} (characters, Jackson's Writer and Reader based generator and parser).
  *
@@ -131,7 +130,7 @@ final class JacksonBytesIO<T> {
         long i = firstNonAscii(length);
         if (i < 0) return;
         byte[] rest = new byte[(int) (length - i)]; // everything before i is ASCII
-        bytes.read(i, rest, 0, rest.length); // one bulk read, as ChronicleBytesMessage copies
+        bytes.read(i, rest, 0, rest.length); // one bulk read
         StrictUtf8.validate(rest, 0, rest.length, name, i);
     }
 

@@ -2,73 +2,83 @@ package org.wireshootout.codec.jackson;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.NamedCodec;
-import org.wireshootout.codec.MessageBuffer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 
 /**
- * JSON through Jackson's streaming API on the heap, in a buffer the codec owns: the plumbing of the {@code jackson}
- * row's version 2 (the row itself, {@link JacksonCodec}, writes and reads the caller's buffer the same way). One
- * {@link JsonGenerator} lives as long as the codec, writing each message as a new root value into a byte array the
- * codec owns and rewinds.
+ * A message through Jackson's streaming API on the heap, written into and read from the caller's buffer, as its
+ * {@link JsonMapping} says: the {@code jackson} row ({@link JacksonCodec}) and its version 2. One
+ * {@link JsonGenerator} lives as long as the codec, writing each message as a new root value into a stream over the
+ * caller's buffer ({@link CallerBufferStream}): the generator's flush copies its own buffer there. Decoding feeds the
+ * caller's array range to one non-blocking parser kept across messages ({@link FedJsonReader}, which says why that
+ * parser and how it is kept clean between messages).
  *
- * <p>Decoding uses Jackson's non-blocking byte-array parser, kept across messages ({@link FedJsonReader}): it is the
- * one Jackson parser that can be given new input ({@code ByteArrayFeeder.feedInput}), so each decode feeds it the
- * buffer and reads one root object. A blocking parser ({@code createParser(byte[], int, int)}) cannot be re-pointed
- * and must be created per message; measured here that allocated about 640 B per decode (parser, IOContext,
- * contexts) and was slower at the median (about 320 against 250 ns on the same machine and run length).
- *
- * <p>A parser kept across messages must not carry anything from one into the next: the mapping insists the
- * object's closing brace is the last byte fed (trailing whitespace is not fed), and a parser that failed is
- * dropped. Without that check a message with a partial token after the object ({@code {...}1}) was accepted
- * and made the next, valid, message fail.
+ * <p>Jackson's parser reads a {@code byte[]}: over a heap buffer (the benchmarks') it reads the caller's array in
+ * place; over other memory (a transport's direct buffer) the message is first copied into one scratch array, reused
+ * across calls, which is what a Jackson user reading such memory pays too. Writing needs no such copy: the
+ * generator's flush goes to either memory alike.
  *
  * <p>What still allocates: {@code JsonGenerator.writeNumber(double)} formats the price through a String
  * ({@code Double.toString}); the label says so.
+ *
+ * @param <T> the message
  */
 class JacksonHeapCodec<T> extends NamedCodec<T> {
     private final JsonFactory factory = JsonDataMapping.factory(false);
     private final JsonMapping<T> mapping;
-    private final ReusableByteSink sink = new ReusableByteSink(256);
+    private final CallerBufferStream out;
     private final FedJsonReader<T> reader;
     private JsonGenerator generator;
+    /** Where a message in memory other than a heap array is copied for the parser; grows, never per message. */
+    private byte[] scratch = new byte[0];
 
     JacksonHeapCodec(String name, JsonMapping<T> mapping) {
         super(name);
         this.mapping = mapping;
+        this.out = new CallerBufferStream(name);
         this.reader = new FedJsonReader<>(name, factory, mapping);
-        generator = newGenerator();
+        this.generator = newGenerator();
     }
 
     private JsonGenerator newGenerator() {
         try {
-            return factory.createGenerator(sink);
+            return factory.createGenerator(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     @Override
-    public int encode(T value) {
-        sink.reset();
+    public final int encode(T value, MutableDirectBuffer dst, int offset) {
+        out.wrap(dst, offset);
         try {
             mapping.write(generator, value);
         } catch (IOException | RuntimeException e) {
-            generator = newGenerator(); // a half-written object leaves the generator unusable
+            generator = newGenerator(); // a half-written object (or one refused for want of room) leaves the generator unusable
             throw e instanceof IOException ? new UncheckedIOException((IOException) e) : (RuntimeException) e;
         }
-        return sink.length();
+        return out.length();
     }
 
     @Override
-    public void decode(T target) {
-        reader.read(sink.array(), 0, sink.length(), target);
+    public final void decode(DirectBuffer src, int offset, int length, T target) {
+        byte[] array = src.byteArray();
+        if (array != null) {
+            reader.read(array, src.wrapAdjustment() + offset, length, target);
+        } else {
+            JsonDataMapping.checkLength(name, length); // before the copy, as the reader checks it before parsing
+            if (scratch.length < length) scratch = new byte[Math.max(length, 2 * scratch.length)];
+            src.getBytes(offset, scratch, 0, length);
+            reader.read(scratch, 0, length, target);
+        }
     }
 
-    @Override public MessageBuffer buffer() { return sink; }
-
-    @Override public String render() { return new String(sink.array(), 0, sink.length(), StandardCharsets.UTF_8); }
+    @Override
+    public final String render(DirectBuffer src, int offset, int length) {
+        return src.getStringWithoutLengthUtf8(offset, length);
+    }
 }

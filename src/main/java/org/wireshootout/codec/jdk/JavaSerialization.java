@@ -45,12 +45,6 @@ final class JavaSerialization {
         long length();
     }
 
-    /** Writes {@code object} as one complete stream into the emptied store; returns the message's length. */
-    static int write(ByteStore store, Object object) {
-        write(store.rewindForWrite(), object);
-        return store.message().length();
-    }
-
     /** Writes {@code object} as one complete stream into {@code out}. */
     static void write(OutputStream out, Object object) {
         try {
@@ -60,14 +54,6 @@ final class JavaSerialization {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /**
-     * Reads the store's message with {@code reader} through {@code filter}: one object of class {@code expected} and
-     * nothing after it, else a {@link DecodeException}.
-     */
-    static Object read(String name, ByteStore store, ObjectInputFilter filter, Class<?> expected, ObjectReader reader) {
-        return read(name, store.rewindForRead(), store, filter, expected, reader);
     }
 
     /**

@@ -3,7 +3,6 @@ package org.wireshootout.codec.jdk;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.model.Data;
@@ -14,7 +13,6 @@ import org.wireshootout.model.evolution.Evolved;
 import java.io.ObjectInputFilter;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * The JDK-serialisation rows: {@code externalizable} and {@code externalizableCBytes} ({@link ExternalizableData}
@@ -42,18 +40,17 @@ public final class JavaSerializationCodec implements BufferCodec<Data>, Evolvabl
     private final Class<?> adapterClass;
     private final ObjectInputFilter filter;
     private final Set<Class<?>> allowed;
-    private final Supplier<ByteStore> newStore;
+    private final Function<String, CallerStreams> newStreams;
     private final ObjectReader reader = new DefaultObjectReader();
 
     /**
-     * @param streams the streams over the caller's buffer
-     * @param newStore the kind of store version 2 keeps its bytes in (it owns its buffer)
+     * @param streams the kind of streams over the caller's buffer, for this row and its version 2
      */
-    private JavaSerializationCodec(String name, Function<String, CallerStreams> streams, Supplier<ByteStore> newStore,
-                                   DataAdapter writeAdapter, Set<Class<?>> allowed) {
+    private JavaSerializationCodec(String name, Function<String, CallerStreams> streams, DataAdapter writeAdapter,
+                                   Set<Class<?>> allowed) {
         this.name = name;
         this.streams = streams.apply(name);
-        this.newStore = newStore;
+        this.newStreams = streams;
         this.allowed = allowed;
         this.writeAdapter = writeAdapter;
         this.adapterClass = writeAdapter.getClass();
@@ -61,17 +58,16 @@ public final class JavaSerializationCodec implements BufferCodec<Data>, Evolvabl
     }
 
     public static JavaSerializationCodec externalizable(String name) {
-        return new JavaSerializationCodec(name, CallerStreams::array, ByteStore.Heap::new, new ExternalizableData(),
+        return new JavaSerializationCodec(name, CallerStreams::array, new ExternalizableData(),
                 Set.of(ExternalizableData.class));
     }
 
     public static JavaSerializationCodec externalizableChronicleBytes(String name) {
-        return new JavaSerializationCodec(name, CallerStreams::chronicleBytes, ByteStore.ChronicleBytes::new,
-                new ExternalizableData(), Set.of(ExternalizableData.class));
+        return new JavaSerializationCodec(name, CallerStreams::chronicleBytes, new ExternalizableData(), Set.of(ExternalizableData.class));
     }
 
     public static JavaSerializationCodec serializable(String name) {
-        return new JavaSerializationCodec(name, CallerStreams::array, ByteStore.Heap::new, new SerializableData(),
+        return new JavaSerializationCodec(name, CallerStreams::array, new SerializableData(),
                 Set.of(SerializableData.class, Side.class, Enum.class));
     }
 
@@ -94,12 +90,11 @@ public final class JavaSerializationCodec implements BufferCodec<Data>, Evolvabl
 
     /**
      * Version 2 as the class of the same name in a peer that has it: the row's {@link JavaSerializationEvolved}
-     * over a new store of the same kind as the row's memory (version 2 owns its buffer), reading through the same
-     * filter.
+     * over streams of the same kind as the row's, reading through the same filter.
      */
     @Override
-    public Codec<Evolved> evolve(Change change) {
-        return new JavaSerializationEvolved(name, newStore.get(), adapterClass, allowed, change);
+    public BufferCodec<Evolved> evolve(Change change) {
+        return new JavaSerializationEvolved(name, newStreams.apply(name), adapterClass, allowed, change);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package org.wireshootout.codec.jdk;
 
-import org.wireshootout.codec.MessageBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.model.Side;
 import org.wireshootout.model.evolution.Change;
@@ -18,7 +20,7 @@ import java.util.Set;
  * Version 2 of a JDK-serialisation row: the version-2 class ({@link ExternalizableData2}, or the
  * {@code Serializable} class of the change, such as {@link SerializableAddField}) defined under the version-1
  * class's name by a {@link VersionLoader}, written and read exactly as the version-1 codec writes and reads (one
- * stream per message, the same kind of store, the same filter with each class resolved as version 2 has it). The
+ * stream per message, the same kind of streams over the caller's buffer, the same filter with each class resolved as version 2 has it). The
  * stream's class names resolve in that loader by {@code ObjectInputStream}'s default lookup, as in version 1: the
  * loader also defines its own {@link DefaultObjectReader}, the latest user-defined loader on the stack when it reads.
  * A version-2 class that is an {@link EvolvedAdapter} copies itself to and from {@link Evolved}, as version 1's does
@@ -28,7 +30,7 @@ import java.util.Set;
  * Java serialises an enum constant by its class's name and the constant's name.
  */
 final class JavaSerializationEvolved extends NamedCodec<Evolved> {
-    private final ByteStore store;
+    private final CallerStreams streams;
     private final Class<?> v2Class;
     private final Object writeAdapter;
     /** Null when the version-2 class is an {@link EvolvedAdapter}. */
@@ -37,9 +39,9 @@ final class JavaSerializationEvolved extends NamedCodec<Evolved> {
     private final ObjectReader reader;
 
     /** @param v1Class the row's version-1 class; {@code allowed} is the version-1 filter's classes */
-    JavaSerializationEvolved(String name, ByteStore store, Class<?> v1Class, Set<Class<?>> allowed, Change change) {
+    JavaSerializationEvolved(String name, CallerStreams streams, Class<?> v1Class, Set<Class<?>> allowed, Change change) {
         super(name);
-        this.store = store;
+        this.streams = streams;
         Map<Class<?>, Class<?>> renames = new HashMap<>();
         Set<Class<?>> definedHere = new HashSet<>();
         renames.put(source(v1Class, change), v1Class);
@@ -81,18 +83,21 @@ final class JavaSerializationEvolved extends NamedCodec<Evolved> {
     }
 
     @Override
-    public int encode(Evolved value) {
+    public int encode(Evolved value, MutableDirectBuffer dst, int offset) {
         if (fields == null) ((EvolvedAdapter) writeAdapter).from(value);
         else fields.write(value, writeAdapter);
-        return JavaSerialization.write(store, writeAdapter);
+        return streams.write(writeAdapter, dst, offset);
     }
 
     @Override
-    public void decode(Evolved target) {
-        Object read = JavaSerialization.read(name, store, filter, v2Class, reader);
+    public void decode(DirectBuffer src, int offset, int length, Evolved target) {
+        Object read = streams.read(src, offset, length, filter, v2Class, reader);
         if (fields == null) ((EvolvedAdapter) read).into(target);
         else fields.read(read, target);
     }
 
-    @Override public MessageBuffer buffer() { return store.message(); }
+    @Override
+    public Labels.Memory memory() {
+        return streams.memory();
+    }
 }

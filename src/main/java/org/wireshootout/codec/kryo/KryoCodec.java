@@ -8,7 +8,6 @@ import com.esotericsoftware.kryo.io.Output;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
@@ -105,7 +104,7 @@ public final class KryoCodec implements BufferCodec<Data>, Evolvable {
 
     /** Version 2 with this row's serializer kind, its class registered under the same id. */
     @Override
-    public Codec<Evolved> evolve(Change change) {
+    public BufferCodec<Evolved> evolve(Change change) {
         return KryoEvolvedCodec.serializer(name, change);
     }
 

@@ -6,8 +6,8 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.HeapMessage;
-import org.wireshootout.codec.MessageBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.codec.jdk.EvolvedClasses;
 import org.wireshootout.codec.jdk.EvolvedFields;
@@ -19,7 +19,7 @@ import org.wireshootout.model.evolution.SideV2;
  * Version 2 of a Kryo row of the six-field model, with the same serializer kind as the row's version 1, its class
  * registered under version 1's id ({@link KryoSupport#FIRST_ID}: Kryo identifies classes by registration id, and
  * {@code readObject} with a known class writes none), the same settings and the same reused {@code Output} /
- * {@code Input}, over a buffer of its own (version 2 stays on the owning seam, {@link org.wireshootout.codec.Codec}):
+ * {@code Input} over the caller's buffer:
  * <ul>
  *   <li>{@link #serializer}: the {@code kryo} row's hand-written {@link Serializer}, now for {@link Evolved}:
  *       positional, the fields in {@link EvolvedClasses#writeOrder} with the calls version 1 makes (smallInt as
@@ -34,7 +34,6 @@ import org.wireshootout.model.evolution.SideV2;
  */
 final class KryoEvolvedCodec extends NamedCodec<Evolved> {
     private final KryoSupport kryo;
-    private final HeapMessage encoded;
     /** The hand-written serializer; null for the FieldSerializer form. */
     private final TargetSerializer serializer;
     /** The FieldSerializer form's version-2 class and the instance written from; else null. */
@@ -48,7 +47,6 @@ final class KryoEvolvedCodec extends NamedCodec<Evolved> {
     private KryoEvolvedCodec(String name, Change change, boolean handWritten) {
         super(name);
         this.kryo = new KryoSupport(name);
-        this.encoded = new HeapMessage(name, KryoSupport.CAPACITY);
         Kryo k = kryo.kryo;
         if (handWritten) {
             serializer = change == Change.addField ? new AddFieldSerializer() : new EvolvedSerializer(change);
@@ -78,40 +76,30 @@ final class KryoEvolvedCodec extends NamedCodec<Evolved> {
     }
 
     @Override
-    public int encode(Evolved value) {
-        if (serializer != null) return write(value);
+    public int encode(Evolved value, MutableDirectBuffer dst, int offset) {
+        if (serializer != null) return kryo.write(value, dst, offset);
         if (fields == null) ((EvolvedClasses.AddField) writeFrom).from(value);
         else fields.write(value, writeFrom);
-        return write(writeFrom);
-    }
-
-    /** Writes {@code value} into the codec's array; returns the length. */
-    private int write(Object value) {
-        return encoded.setLength(kryo.write(value, encoded.array, 0, KryoSupport.CAPACITY, KryoSupport.CAPACITY));
-    }
-
-    /** Reads the message in the codec's array as {@code type}. */
-    private <T> T read(Class<T> type) {
-        return kryo.read(type, encoded.array, 0, encoded.length());
+        return kryo.write(writeFrom, dst, offset);
     }
 
     @Override
-    public void decode(Evolved target) {
+    public void decode(DirectBuffer src, int offset, int length, Evolved target) {
         if (serializer != null) {
             serializer.target = target;
-            read(Evolved.class);
+            kryo.read(Evolved.class, src, offset, length);
         } else if (fields == null) {
-            KryoFieldsCodec.checkTextLength(name, scan, encoded.array, 0, encoded.length());
-            EvolvedClasses.AddField read = (EvolvedClasses.AddField) read(v2Class);
+            byte[] array = kryo.messageArray(src, offset, length);
+            int at = kryo.start;
+            KryoFieldsCodec.checkTextLength(name, scan, array, at, length);
+            EvolvedClasses.AddField read = (EvolvedClasses.AddField) kryo.read(v2Class, array, at, length);
             String nullField = read.nullField();
             if (nullField != null) throw new DecodeException(name, -1, nullField + " is null");
             read.into(target);
         } else {
-            fields.read(read(v2Class), target);
+            fields.read(kryo.read(v2Class, src, offset, length), target);
         }
     }
-
-    @Override public MessageBuffer buffer() { return encoded; }
 
     /** A serializer that reads into {@link #target}, the object the codec is decoding into. */
     abstract static class TargetSerializer extends Serializer<Evolved> {

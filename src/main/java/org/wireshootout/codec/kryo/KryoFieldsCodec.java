@@ -3,7 +3,6 @@ package org.wireshootout.codec.kryo;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.model.Data;
@@ -104,7 +103,7 @@ public final class KryoFieldsCodec implements BufferCodec<Data>, Evolvable {
 
     /** Version 2 with this row's serializer kind, its class registered under the same id. */
     @Override
-    public Codec<Evolved> evolve(Change change) {
+    public BufferCodec<Evolved> evolve(Change change) {
         return KryoEvolvedCodec.fieldSerializer(name, change);
     }
 

@@ -3,7 +3,6 @@ package org.wireshootout.codec.limit;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.codec.Evolvable;
@@ -148,7 +147,7 @@ public final class LimitCodec implements BufferCodec<Data>, Evolvable {
     }
 
     @Override
-    public Codec<Evolved> evolve(Change change) {
+    public BufferCodec<Evolved> evolve(Change change) {
         return new LimitV2Codec(name, change);
     }
 

@@ -226,8 +226,6 @@ public final class IexMsgpackCodec implements BufferCodec<IexMessage> {
     /** msgpack's JSON view of the message, or null when it is not one valid value. */
     @Override
     public String render(DirectBuffer src, int offset, int length) {
-        byte[] copy = new byte[length];
-        src.getBytes(offset, copy);
-        return MessageBufferSink.render(copy, length);
+        return MsgpackMap.json(src, offset, length);
     }
 }

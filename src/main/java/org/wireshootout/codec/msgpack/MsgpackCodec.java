@@ -6,7 +6,6 @@ import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessagePacker;
 import org.msgpack.core.MessageUnpacker;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.FieldMap.Layout;
@@ -122,13 +121,11 @@ public final class MsgpackCodec extends MsgpackMap<Data> implements BufferCodec<
     /** msgpack's JSON view of the message, or null when it is not one valid value. */
     @Override
     public String render(DirectBuffer src, int offset, int length) {
-        byte[] copy = new byte[length];
-        src.getBytes(offset, copy);
-        return MessageBufferSink.render(copy, length);
+        return MsgpackMap.json(src, offset, length);
     }
 
     @Override
-    public Codec<Evolved> evolve(Change change) {
+    public BufferCodec<Evolved> evolve(Change change) {
         return change == Change.addField ? new MsgpackAddFieldCodec(name) : new MsgpackEvolvedCodec(name, Layout.of(change));
     }
 

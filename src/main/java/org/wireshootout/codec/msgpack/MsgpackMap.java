@@ -178,4 +178,15 @@ abstract class MsgpackMap<T> {
     final DecodeException fail(MessageUnpacker u, String what) {
         return new DecodeException(name, u.getTotalReadBytes(), what);
     }
+
+    /** The message in {@code length} bytes of {@code src} from {@code offset} as msgpack's JSON view, or null when it is not one valid value. */
+    static String json(org.agrona.DirectBuffer src, int offset, int length) {
+        byte[] copy = new byte[length];
+        src.getBytes(offset, copy);
+        try (MessageUnpacker u = org.msgpack.core.MessagePack.newDefaultUnpacker(copy)) {
+            return u.unpackValue().toJson();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
 }

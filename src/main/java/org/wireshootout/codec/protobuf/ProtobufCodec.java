@@ -6,10 +6,8 @@ import com.google.protobuf.Parser;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.Evolvable;
-import org.wireshootout.codec.HeapMessage;
 import org.wireshootout.gen.proto.DataProto;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
@@ -73,16 +71,6 @@ public final class ProtobufCodec implements BufferCodec<Data>, Evolvable {
         return bytes.write(message, dst, offset);
     }
 
-    /** Writes {@code message} into {@code encoded}'s array; returns the length: how every Data codec of this row encodes. */
-    static int write(MessageLite message, HeapMessage encoded, String name) {
-        return encoded.setLength(ProtobufBytes.write(message, encoded.array, 0, encoded.array.length, name));
-    }
-
-    /** Parses the message in {@code encoded} with this row's limits: how every Data codec of this row decodes. */
-    static <M> M parse(Parser<M> parser, HeapMessage encoded, String name) {
-        return ProtobufBytes.parse(parser, encoded.array, 0, encoded.length(), name);
-    }
-
     @Override
     public void decode(DirectBuffer src, int offset, int length, Data target) {
         DataProto.Data message = bytes.parse(PARSER, src, offset, length);
@@ -100,7 +88,7 @@ public final class ProtobufCodec implements BufferCodec<Data>, Evolvable {
 
     /** Version 2 from {@code schemas/protobuf/data_v2_<change>.proto}, written and parsed like this version. */
     @Override
-    public Codec<Evolved> evolve(Change change) {
+    public BufferCodec<Evolved> evolve(Change change) {
         return ProtobufEvolvedCodec.of(name, change);
     }
 

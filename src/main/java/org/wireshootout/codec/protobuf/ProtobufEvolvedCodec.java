@@ -2,10 +2,10 @@ package org.wireshootout.codec.protobuf;
 
 import com.google.protobuf.MessageLite;
 import com.google.protobuf.Parser;
-import org.wireshootout.codec.Codec;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
-import org.wireshootout.codec.HeapMessage;
-import org.wireshootout.codec.MessageBuffer;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.gen.proto.DataV2AddFieldProto;
 import org.wireshootout.gen.proto.DataV2NewSideValueProto;
@@ -23,7 +23,7 @@ import java.util.function.ToIntBiFunction;
 /**
  * A version 2 of the {@code protobuf} row for the evolution matrix: the message protoc generates from
  * {@code schemas/protobuf/data_v2_<change>.proto}, built on a reused builder, written and parsed exactly as
- * {@link ProtobufCodec} does (same buffer size, same parse limits, no framing beyond the message).
+ * {@link ProtobufCodec} does, in the caller's buffer (same parse limits, no framing beyond the message).
  *
  * <p>The side is set and read as its number ({@code setSideValue} / {@code getSideValue}), which is the
  * {@link SideV2} ordinal (BUY = 0, SELL = 1, SHORT = 2); a number this version has no constant for is refused, as
@@ -34,7 +34,7 @@ import java.util.function.ToIntBiFunction;
 final class ProtobufEvolvedCodec<M extends MessageLite> extends NamedCodec<Evolved> {
     private static final SideV2[] SIDES = SideV2.values();
 
-    private final HeapMessage encoded = new HeapMessage(name, ProtobufCodec.CAPACITY);
+    private final ProtobufBytes bytes = new ProtobufBytes(name);
     private final Parser<M> parser;
     /** How many Side constants this version declares. */
     private final int sides;
@@ -52,7 +52,7 @@ final class ProtobufEvolvedCodec<M extends MessageLite> extends NamedCodec<Evolv
     }
 
     /** Version 2 under {@code change}: the generated message of {@code data_v2_<change>.proto}. */
-    static Codec<Evolved> of(String name, Change change) {
+    static BufferCodec<Evolved> of(String name, Change change) {
         switch (change) {
             case addField: {
                 DataV2AddFieldProto.Data.Builder b = DataV2AddFieldProto.Data.newBuilder();
@@ -130,18 +130,16 @@ final class ProtobufEvolvedCodec<M extends MessageLite> extends NamedCodec<Evolv
     }
 
     @Override
-    public int encode(Evolved value) {
+    public int encode(Evolved value, MutableDirectBuffer dst, int offset) {
         // a builder's setSideValue takes any number (proto3 enums are open): a side this version lacks is refused here
         if (value.side.ordinal() >= sides) throw new IllegalArgumentException(name + ": this version has no side " + value.side);
-        return ProtobufCodec.write(build.apply(value), encoded, name);
+        return bytes.write(build.apply(value), dst, offset);
     }
 
     @Override
-    public void decode(Evolved target) {
-        int side = read.applyAsInt(ProtobufCodec.parse(parser, encoded, name), target);
+    public void decode(DirectBuffer src, int offset, int length, Evolved target) {
+        int side = read.applyAsInt(bytes.parse(parser, src, offset, length), target);
         if (side < 0 || side >= sides) throw new DecodeException(name, -1, "side " + side + " is not a constant of this version");
         target.side = SIDES[side];
     }
-
-    @Override public MessageBuffer buffer() { return encoded; }
 }

@@ -5,7 +5,6 @@ import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.wireshootout.codec.BufferAccess;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.codec.Evolvable;
@@ -176,7 +175,7 @@ public final class SbeCodec implements BufferCodec<Data>, BufferAccess, Evolvabl
 
     /** Version 2 from {@code schemas/sbe/data-v2-<change>.xml}, decoded with the header's block length and version. */
     @Override
-    public Codec<Evolved> evolve(Change change) {
+    public BufferCodec<Evolved> evolve(Change change) {
         return SbeEvolvedCodec.of(name, change);
     }
 

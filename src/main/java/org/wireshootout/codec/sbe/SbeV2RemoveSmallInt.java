@@ -1,6 +1,7 @@
 package org.wireshootout.codec.sbe;
 
-import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.wireshootout.gen.sbe.v2.removesmallint.BooleanType;
 import org.wireshootout.gen.sbe.v2.removesmallint.DataDecoder;
 import org.wireshootout.gen.sbe.v2.removesmallint.DataEncoder;
@@ -16,8 +17,13 @@ final class SbeV2RemoveSmallInt implements SbeEvolvedCodec.Schema {
     private final DataDecoder decoder = new DataDecoder();
 
     @Override
-    public int encode(UnsafeBuffer buffer, Evolved v, byte[] text, int textLength) {
-        encoder.wrapAndApplyHeader(buffer, 0, header).price(v.price).longInt(v.longInt).smallInt(0)
+    public int blockLength() {
+        return DataEncoder.BLOCK_LENGTH;
+    }
+
+    @Override
+    public int encode(MutableDirectBuffer buffer, int offset, Evolved v, byte[] text, int textLength) {
+        encoder.wrapAndApplyHeader(buffer, offset, header).price(v.price).longInt(v.longInt).smallInt(0)
                 .flag(v.flag ? BooleanType.T : BooleanType.F)
                 .side(Side.valueOf(v.side.name()))
                 .putText(text, 0, textLength);
@@ -25,8 +31,8 @@ final class SbeV2RemoveSmallInt implements SbeEvolvedCodec.Schema {
     }
 
     @Override
-    public void decode(UnsafeBuffer buffer, int actingBlockLength, int actingVersion, Evolved target, String name) {
-        decoder.wrap(buffer, SbeEvolvedCodec.HEADER, actingBlockLength, actingVersion);
+    public void decode(DirectBuffer buffer, int offset, int actingBlockLength, int actingVersion, Evolved target, String name) {
+        decoder.wrap(buffer, offset + SbeEvolvedCodec.HEADER, actingBlockLength, actingVersion);
         target.price = decoder.price();
         target.longInt = decoder.longInt();
         target.flag = SbeEvolvedCodec.flag(decoder.flag().name(), name);

@@ -1,6 +1,7 @@
 package org.wireshootout.codec.sbe;
 
-import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.wireshootout.gen.sbe.v2.reorderfields.BooleanType;
 import org.wireshootout.gen.sbe.v2.reorderfields.DataDecoder;
 import org.wireshootout.gen.sbe.v2.reorderfields.DataEncoder;
@@ -15,8 +16,13 @@ final class SbeV2ReorderFields implements SbeEvolvedCodec.Schema {
     private final DataDecoder decoder = new DataDecoder();
 
     @Override
-    public int encode(UnsafeBuffer buffer, Evolved v, byte[] text, int textLength) {
-        encoder.wrapAndApplyHeader(buffer, 0, header).longInt(v.longInt).smallInt((int) v.smallInt)
+    public int blockLength() {
+        return DataEncoder.BLOCK_LENGTH;
+    }
+
+    @Override
+    public int encode(MutableDirectBuffer buffer, int offset, Evolved v, byte[] text, int textLength) {
+        encoder.wrapAndApplyHeader(buffer, offset, header).longInt(v.longInt).smallInt((int) v.smallInt)
                 .side(Side.valueOf(v.side.name()))
                 .flag(v.flag ? BooleanType.T : BooleanType.F).price(v.price)
                 .putText(text, 0, textLength);
@@ -24,8 +30,8 @@ final class SbeV2ReorderFields implements SbeEvolvedCodec.Schema {
     }
 
     @Override
-    public void decode(UnsafeBuffer buffer, int actingBlockLength, int actingVersion, Evolved target, String name) {
-        decoder.wrap(buffer, SbeEvolvedCodec.HEADER, actingBlockLength, actingVersion);
+    public void decode(DirectBuffer buffer, int offset, int actingBlockLength, int actingVersion, Evolved target, String name) {
+        decoder.wrap(buffer, offset + SbeEvolvedCodec.HEADER, actingBlockLength, actingVersion);
         target.price = decoder.price();
         target.longInt = decoder.longInt();
         target.smallInt = decoder.smallInt();

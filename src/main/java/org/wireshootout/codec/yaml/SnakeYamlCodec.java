@@ -1,10 +1,6 @@
 package org.wireshootout.codec.yaml;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
-import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.codec.FieldMap;
 import org.wireshootout.codec.FieldMap.Layout;
@@ -13,93 +9,18 @@ import org.wireshootout.model.DataFields;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CoderResult;
 import java.util.Map;
 
 /**
  * The {@code snakeYaml} row: the six fields as a YAML mapping through SnakeYAML ({@link SnakeYamlMap} says how),
  * read back strictly by {@link FieldMap}: fields in any order, unknown/missing fields or wrong types are a
  * {@link org.wireshootout.codec.DecodeException}.
- *
- * <p>Over the caller's buffer: SnakeYAML dumps characters into the codec's reused sink, and the reused UTF-8 encoder
- * writes them straight into a {@link ByteBuffer} over the caller's heap array, from the offset and limited to the
- * room (it wrote into a byte buffer of the codec's own before); a document larger than the room stops the encoder
- * there and is refused. Decoding hands the decoder a {@code ByteBuffer} over the caller's array, limited to the
- * message, where it was given one over the codec's own array before. The {@code ByteBuffer} is made again only when
- * the caller's array changes. A message in memory other than a heap array (a transport's direct buffer) goes through
- * one scratch array, reused across calls, a copy each way, which is what a user of the library pays too.
+ * Written into and read from the caller's buffer as {@link SnakeYamlMapCodec} says.
  */
-public final class SnakeYamlCodec extends SnakeYamlMap<Data> implements BufferCodec<Data>, Evolvable {
-    /** A {@code ByteBuffer} over the caller's heap array (or {@link #scratch}), and the array. */
-    private ByteBuffer view;
-    private byte[] viewArray;
-    /** Where a message in other memory than a heap array is encoded and read; grows, never per message. */
-    private byte[] scratch = new byte[0];
+public final class SnakeYamlCodec extends SnakeYamlMapCodec<Data> implements Evolvable {
 
     public SnakeYamlCodec(String name) {
         super(name);
-    }
-
-    @Override
-    public int encode(Data value, MutableDirectBuffer dst, int offset) {
-        dump(value);
-        int room = Math.max(dst.capacity() - offset, 0);
-        byte[] array = dst.byteArray();
-        boolean heap = array != null;
-        int start;
-        if (heap) {
-            start = dst.wrapAdjustment() + offset;
-        } else {
-            int need = Math.min(maxBytes(), room);
-            if (scratch.length < need) scratch = new byte[Math.max(need, 2 * scratch.length)];
-            array = scratch;
-            start = 0;
-            room = Math.min(room, scratch.length);
-        }
-        ByteBuffer out = view(array);
-        out.clear();
-        out.limit(start + room);
-        out.position(start);
-        CoderResult r = encode(out);
-        if (r.isOverflow()) throw new EncodeOverflowException(name, dst.capacity() - offset, null);
-        int length = out.position() - start;
-        if (!heap) dst.putBytes(offset, scratch, 0, length);
-        return length;
-    }
-
-    @Override
-    public void decode(DirectBuffer src, int offset, int length, Data target) {
-        byte[] array = src.byteArray();
-        int at;
-        if (array != null) {
-            at = src.wrapAdjustment() + offset;
-        } else {
-            checkLength(length); // before the copy
-            if (scratch.length < length) scratch = new byte[Math.max(length, 2 * scratch.length)];
-            src.getBytes(offset, scratch, 0, length);
-            array = scratch;
-            at = 0;
-        }
-        ByteBuffer in = view(array);
-        in.clear();
-        in.position(at);
-        in.limit(at + length);
-        load(in, target);
-    }
-
-    /** The {@code ByteBuffer} over {@code array}: made again only when the array changes. */
-    private ByteBuffer view(byte[] array) {
-        if (array != viewArray) {
-            view = ByteBuffer.wrap(array);
-            viewArray = array;
-        }
-        return view;
-    }
-
-    @Override
-    public String render(DirectBuffer src, int offset, int length) {
-        return src.getStringWithoutLengthUtf8(offset, length);
     }
 
     @Override
@@ -129,7 +50,7 @@ public final class SnakeYamlCodec extends SnakeYamlMap<Data> implements BufferCo
     }
 
     @Override
-    public Codec<Evolved> evolve(Change change) {
+    public BufferCodec<Evolved> evolve(Change change) {
         return change == Change.addField ? new AddField(name) : new Evolved2(name, Layout.of(change));
     }
 

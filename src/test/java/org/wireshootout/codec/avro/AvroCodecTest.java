@@ -5,7 +5,7 @@ import org.apache.avro.specific.SpecificDatumReader;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.CallerBufferRoundTrip;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.IexSamples;
 import org.wireshootout.codec.RoundTrip;
@@ -27,7 +27,7 @@ class AvroCodecTest {
 
     @Test
     void bytesAreWhatAvrosDefaultReaderReads() throws Exception {
-        Codec<Data> c = Format.avro.newCodec();
+        HeldMessage<Data> c = Format.avro.held();
         c.encode(Data.canonical());
         byte[] b = c.bytes();
         org.wireshootout.gen.avro.Data r = new SpecificDatumReader<>(org.wireshootout.gen.avro.Data.class)
@@ -41,7 +41,7 @@ class AvroCodecTest {
     /** A text length of 2^31 - 1 (zigzag varint) is refused before Avro sizes an array by it. */
     @Test
     void lyingTextLengthIsRefused() {
-        Codec<Data> c = Format.avro.newCodec();
+        HeldMessage<Data> c = Format.avro.held();
         c.encode(Data.canonical());
         byte[] b = c.bytes();
         byte[] lying = new byte[b.length + 4];
@@ -50,7 +50,7 @@ class AvroCodecTest {
         byte[] claim = {(byte) 0xFE, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F};
         System.arraycopy(claim, 0, lying, 9, 5);
         System.arraycopy(b, 10, lying, 14, b.length - 10);
-        Codec<Data> reader = Format.avro.newCodec();
+        HeldMessage<Data> reader = Format.avro.held();
         reader.load(lying, 0, lying.length);
         DecodeException e = assertThrows(DecodeException.class, () -> reader.decode(new Data()));
         assertEquals(9, e.offset(), e.getMessage());
@@ -76,7 +76,7 @@ class AvroCodecTest {
                 new Data(Double.NaN, true, "", Side.Sell, -1, Long.MIN_VALUE), new Data(1.5, true, "x".repeat(5000), Side.Sell, 1, -1))) {
             byte[] expected;
             if (value.getText().length() < 1000) {
-                Codec<Data> own = Format.avro.newCodec();
+                HeldMessage<Data> own = Format.avro.held();
                 own.encode(value);
                 expected = own.bytes();
             } else {
@@ -90,7 +90,7 @@ class AvroCodecTest {
         List<IexMessage> messages = new ArrayList<>(IexSamples.ordinary());
         messages.addAll(IexSamples.maxima());
         for (IexMessage m : messages) {
-            Codec<IexMessage> own = IexFormat.avro.newCodec();
+            HeldMessage<IexMessage> own = IexFormat.avro.held();
             own.encode(m);
             CallerBufferRoundTrip.check(IexFormat.avro.name(), iex, RoundTrip.IEX, m, own.bytes());
         }

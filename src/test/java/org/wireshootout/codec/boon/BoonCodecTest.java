@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.CallerBufferRoundTrip;
 import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.codec.GoldenSizes;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
@@ -28,7 +28,7 @@ class BoonCodecTest {
 
     @Test
     void canonicalMessageIsOneHundredBytesOfJson() {
-        Codec<Data> codec = Format.boon.newCodec();
+        HeldMessage<Data> codec = Format.boon.held();
         assertEquals(GoldenSizes.bytes(Format.boon), codec.encode(Data.canonical()));
         assertEquals("{\"price\":1234.0,\"flag\":true,\"text\":\"Hello World!\",\"side\":\"Sell\","
                 + "\"smallInt\":123,\"longInt\":1234567890}", new String(codec.bytes(), StandardCharsets.US_ASCII));
@@ -36,7 +36,7 @@ class BoonCodecTest {
 
     @Test
     void jacksonReadsBoonsBytes() throws Exception {
-        Codec<Data> codec = Format.boon.newCodec();
+        HeldMessage<Data> codec = Format.boon.held();
         codec.encode(new Data(0, false, "Grüße 😀 \"q\"", Side.Buy, 0, Long.MIN_VALUE));
         JsonNode tree = new ObjectMapper().readTree(codec.bytes());
         List<String> names = new ArrayList<>();
@@ -53,7 +53,7 @@ class BoonCodecTest {
 
     @Test
     void refusesNonFinitePricesItCouldNotReadBack() {
-        Codec<Data> codec = Format.boon.newCodec();
+        HeldMessage<Data> codec = Format.boon.held();
         assertThrows(IllegalArgumentException.class, () -> codec.encode(new Data(Double.NaN, true, "", Side.Buy, 0, 0)));
         assertThrows(IllegalArgumentException.class, () -> codec.encode(new Data(Double.NEGATIVE_INFINITY, true, "", Side.Buy, 0, 0)));
     }
@@ -61,12 +61,12 @@ class BoonCodecTest {
     @Test
     void acceptsFieldsInAnyOrder() {
         assertEquals(new Data(12, false, "t€", Side.Sell, 4, 5),
-                decode(Format.boon.newCodec(), "{\"longInt\":5,\"side\":\"Sell\",\"smallInt\":4,\"text\":\"t\\u20ac\",\"flag\":false,\"price\":12}"));
+                decode(Format.boon.held(), "{\"longInt\":5,\"side\":\"Sell\",\"smallInt\":4,\"text\":\"t\\u20ac\",\"flag\":false,\"price\":12}"));
     }
 
     @Test
     void rejectsWhatIsNotTheMessage() {
-        Codec<Data> codec = Format.boon.newCodec();
+        HeldMessage<Data> codec = Format.boon.held();
         String ok = "\"price\":1.5,\"flag\":true,\"text\":\"t\",\"side\":\"Sell\",\"smallInt\":1,\"longInt\":2";
         Data expected = new Data(1.5, true, "t", Side.Sell, 1, 2);
         assertEquals(expected, decode(codec, "{" + ok + "}"));
@@ -94,14 +94,14 @@ class BoonCodecTest {
     @Test
     void boonToleratesRepeatedKeysButNotTrailingContent() {
         String ok = "\"price\":1.5,\"flag\":true,\"text\":\"t\",\"side\":\"Sell\",\"smallInt\":1,\"longInt\":2";
-        Codec<Data> codec = Format.boon.newCodec();
+        HeldMessage<Data> codec = Format.boon.held();
         DecodeException e = assertThrows(DecodeException.class, () -> decode(codec, "{" + ok + "} trailing"));
         assertEquals(ok.length() + 3, e.offset(), e.getMessage()); // the first byte that is not whitespace
         assertEquals(new Data(1.5, true, "t", Side.Sell, 1, 2), decode(codec, "{" + ok + "} \n"));
         assertEquals(new Data(1.5, false, "t", Side.Sell, 1, 2), decode(codec, "{" + ok + ",\"flag\":false}"));
     }
 
-    private static Data decode(Codec<Data> codec, String json) {
+    private static Data decode(HeldMessage<Data> codec, String json) {
         byte[] b = json.getBytes(StandardCharsets.UTF_8);
         codec.load(b, 0, b.length);
         Data d = new Data();
@@ -116,12 +116,12 @@ class BoonCodecTest {
         for (String n : new String[]{"9223372036854775808", "-9223372036854775809", "18446744074944119506",
                 "00000000000000000009223372036854775808",
                 "0000000000000000000007", "-0000000000000000000007"}) {
-            DecodeException e = assertThrows(DecodeException.class, () -> decode(Format.boon.newCodec(), head + n + "}"), n);
+            DecodeException e = assertThrows(DecodeException.class, () -> decode(Format.boon.held(), head + n + "}"), n);
             assertEquals(head.length(), e.offset(), e.getMessage());
         }
         // the extremes themselves still read back
-        assertEquals(Long.MAX_VALUE, decode(Format.boon.newCodec(), head + "9223372036854775807}").getLongInt());
-        assertEquals(Long.MIN_VALUE, decode(Format.boon.newCodec(), head + "-9223372036854775808}").getLongInt());
+        assertEquals(Long.MAX_VALUE, decode(Format.boon.held(), head + "9223372036854775807}").getLongInt());
+        assertEquals(Long.MIN_VALUE, decode(Format.boon.held(), head + "-9223372036854775808}").getLongInt());
     }
 
     /** Boon turned malformed UTF-8 into U+FFFD: the codec refuses it, naming the byte. */
@@ -132,7 +132,7 @@ class BoonCodecTest {
         int at = new String(json, StandardCharsets.US_ASCII).indexOf("__");
         json[at] = (byte) 0xC3;
         json[at + 1] = (byte) 0x28; // not a continuation byte
-        Codec<Data> codec = Format.boon.newCodec();
+        HeldMessage<Data> codec = Format.boon.held();
         codec.load(json, 0, json.length);
         DecodeException e = assertThrows(DecodeException.class, () -> codec.decode(new Data()));
         assertEquals(at + 1, e.offset(), e.getMessage()); // the byte that breaks the sequence
@@ -153,7 +153,7 @@ class BoonCodecTest {
     void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
         BoonCodec codec = new BoonCodec("boon");
         for (Data v : List.of(Data.canonical(), new Data(-0.5, false, "Grüße 😀 \"q\"", Side.Buy, Integer.MIN_VALUE, Long.MIN_VALUE))) {
-            CallerBufferRoundTrip.check("boon", codec, RoundTrip.DATA, v, ownBytes(Format.boon.newCodec(), v));
+            CallerBufferRoundTrip.check("boon", codec, RoundTrip.DATA, v, ownBytes(Format.boon.held(), v));
         }
     }
 
@@ -184,7 +184,7 @@ class BoonCodecTest {
     }
 
     /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
-    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+    private static <T> byte[] ownBytes(HeldMessage<T> own, T value) {
         own.encode(value);
         return own.bytes();
     }

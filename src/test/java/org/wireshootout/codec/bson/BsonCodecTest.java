@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.wireshootout.codec.CallerBufferRoundTrip;
 import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.codec.GoldenSizes;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
@@ -39,13 +39,13 @@ class BsonCodecTest {
     @ParameterizedTest
     @EnumSource(value = Format.class, names = {"bson", "bsonCBytes"})
     void canonicalMessageIsNinetySixBytes(Format format) {
-        assertEquals(GoldenSizes.bytes(format), format.newCodec().encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(format), format.held().encode(Data.canonical()));
     }
 
     @ParameterizedTest
     @EnumSource(value = Format.class, names = {"bson", "bsonCBytes"})
     void rawBsonDocumentReadsTheBytes(Format format) {
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         codec.encode(new Data(-0.25, true, "Grüße 😀", Side.Buy, Integer.MIN_VALUE, 42));
         RawBsonDocument doc = new RawBsonDocument(codec.bytes());
         assertEquals(List.of("price", "flag", "text", "side", "smallInt", "longInt"), new ArrayList<>(doc.keySet()));
@@ -75,8 +75,8 @@ class BsonCodecTest {
         BsonCodec codec = new BsonCodec("bson");
         BsonChronicleBytesCodec cbytes = new BsonChronicleBytesCodec("bsonCBytes");
         for (Data v : List.of(Data.canonical(), new Data(-0.0, true, "Grüße 😀".repeat(40), Side.Buy, Integer.MIN_VALUE, Long.MAX_VALUE))) {
-            CallerBufferRoundTrip.check("bson", codec, RoundTrip.DATA, v, ownBytes(Format.bson.newCodec(), v));
-            CallerBufferRoundTrip.check("bsonCBytes", cbytes, RoundTrip.DATA, v, ownBytes(Format.bsonCBytes.newCodec(), v));
+            CallerBufferRoundTrip.check("bson", codec, RoundTrip.DATA, v, ownBytes(Format.bson.held(), v));
+            CallerBufferRoundTrip.check("bsonCBytes", cbytes, RoundTrip.DATA, v, ownBytes(Format.bsonCBytes.held(), v));
         }
     }
 
@@ -93,13 +93,13 @@ class BsonCodecTest {
         BsonDocument d = new BsonDocument("longInt", new BsonInt32(5)).append("side", new BsonString("Sell"))
                 .append("text", new BsonString("t€")).append("smallInt", new BsonInt32(4))
                 .append("flag", BsonBoolean.FALSE).append("price", new BsonDouble(2.5));
-        assertEquals(new Data(2.5, false, "t€", Side.Sell, 4, 5), decode(format.newCodec(), bytes(d)));
+        assertEquals(new Data(2.5, false, "t€", Side.Sell, 4, 5), decode(format.held(), bytes(d)));
     }
 
     @ParameterizedTest
     @EnumSource(value = Format.class, names = {"bson", "bsonCBytes"})
     void rejectsWhatIsNotTheMessage(Format format) {
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         BsonDocument ok = new BsonDocument("price", new BsonDouble(1.5)).append("flag", BsonBoolean.TRUE)
                 .append("text", new BsonString("t")).append("side", new BsonString("Sell"))
                 .append("smallInt", new BsonInt32(1)).append("longInt", new BsonInt64(2));
@@ -135,7 +135,7 @@ class BsonCodecTest {
     @ParameterizedTest
     @EnumSource(value = Format.class, names = {"bson", "bsonCBytes"})
     void theTextMustBeStrictUtf8(Format format) {
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         for (String text : List.of("", "a", "caf\u00e9", "\u00e9", "\u20ac", "\ud83d\ude00", "x\ud83d\ude00y",
                 "Gr\u00fc\u00dfe, \u6771\u4eac", "\u007f", "\u0080", "\u07ff", "\u0800", "\uffff", "\udbff\udfff")) {
             Data sent = new Data(1.5, true, text, Side.Buy, 1, 2);
@@ -162,7 +162,7 @@ class BsonCodecTest {
     }
 
     private static byte[] encoded(Format f, Data v) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         c.encode(v);
         return c.bytes();
     }
@@ -189,7 +189,7 @@ class BsonCodecTest {
         return a;
     }
 
-    private static Data decode(Codec<Data> codec, byte[] b) {
+    private static Data decode(HeldMessage<Data> codec, byte[] b) {
         codec.load(b, 0, b.length);
         Data d = new Data();
         codec.decode(d);
@@ -197,7 +197,7 @@ class BsonCodecTest {
     }
 
     /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
-    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+    private static <T> byte[] ownBytes(HeldMessage<T> own, T value) {
         own.encode(value);
         return own.bytes();
     }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.wireshootout.registry.Format;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.CallerBufferCheck;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.IexSamples;
 import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.model.iex.IexMessage;
@@ -30,22 +30,22 @@ class CapnpCodecTest {
     /** Segment table 8, root pointer 8, struct 3 data words + 1 pointer = 32, text 12 + NUL in 2 words = 16. */
     @Test
     void canonicalSizes() {
-        Codec<Data> unpacked = Format.capnp.newCodec();
+        HeldMessage<Data> unpacked = Format.capnp.held();
         assertEquals(GoldenSizes.bytes(Format.capnp), unpacked.encode(Data.canonical()));
         assertEquals(8, unpacked.headerLength(), "one segment: count and size, one word of segment table");
-        assertEquals(GoldenSizes.bytes(Format.capnpPacked), Format.capnpPacked.newCodec().encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.capnpPacked), Format.capnpPacked.held().encode(Data.canonical()));
     }
 
     @Test
     void galleryBytesAreCapnpReadBySerialize() throws Exception {
-        Codec<Data> codec = Format.capnp.newCodec();
+        HeldMessage<Data> codec = Format.capnp.held();
         codec.encode(Data.canonical());
         check(Serialize.read(ByteBuffer.wrap(codec.bytes())));
     }
 
     @Test
     void packedGalleryBytesAreCapnpReadBySerializePacked() throws Exception {
-        Codec<Data> codec = Format.capnpPacked.newCodec();
+        HeldMessage<Data> codec = Format.capnpPacked.held();
         codec.encode(Data.canonical());
         check(SerializePacked.read(new ArrayInputStream(ByteBuffer.wrap(codec.bytes()))));
     }
@@ -93,7 +93,7 @@ class CapnpCodecTest {
 
     @Test
     void traversalLimitRefusesALyingSegmentSize() {
-        Codec<Data> codec = Format.capnp.newCodec();
+        HeldMessage<Data> codec = Format.capnp.held();
         codec.encode(Data.canonical());
         byte[] bytes = codec.bytes();
         bytes[7] = 0x10; // segment 0 claims 2^28 + 7 words
@@ -103,7 +103,7 @@ class CapnpCodecTest {
         // packed: one segment of 2^22 words (32 MiB), which the packed reader would allocate before reading it;
         // the traversal limit (the codec's buffer, in words) refuses it first. Tag 0x40: only byte 6 is non-zero.
         byte[] lying = {0x40, 0x40};
-        Codec<Data> packedCodec = Format.capnpPacked.newCodec();
+        HeldMessage<Data> packedCodec = Format.capnpPacked.held();
         packedCodec.load(lying, 0, lying.length);
         org.wireshootout.codec.DecodeException e = assertThrows(org.wireshootout.codec.DecodeException.class, () -> packedCodec.decode(new Data()));
         assertTrue(e.getMessage().contains("traversal limit"), e.getMessage());
@@ -113,7 +113,7 @@ class CapnpCodecTest {
 
     @Test
     void truncatedPackedInputFailsInsteadOfSpinning() {
-        Codec<Data> codec = Format.capnpPacked.newCodec();
+        HeldMessage<Data> codec = Format.capnpPacked.held();
         codec.encode(Data.canonical());
         byte[] bytes = codec.bytes();
         for (int len = 0; len < bytes.length; len++) {
@@ -127,7 +127,7 @@ class CapnpCodecTest {
     void malformedUtf8TextIsRefused() {
         for (org.wireshootout.registry.Format format : new org.wireshootout.registry.Format[]{
                 org.wireshootout.registry.Format.capnp, org.wireshootout.registry.Format.capnpPacked}) {
-            org.wireshootout.codec.Codec<Data> codec = format.newCodec();
+            org.wireshootout.codec.HeldMessage<Data> codec = format.held();
             codec.encode(new Data(1.5, true, "caf\u00e9", org.wireshootout.model.Side.Buy, 1, 2));
             byte[] bytes = codec.bytes();
             int at = -1;
@@ -198,7 +198,7 @@ class CapnpCodecTest {
     /** A malformed text at an offset in the caller's buffer is named at its byte counted from the message's start. */
     @Test
     void namesABadTextByteFromTheMessageStart() {
-        Codec<Data> owning = Format.capnp.newCodec();
+        HeldMessage<Data> owning = Format.capnp.held();
         owning.encode(new Data(1.5, true, "caf\u00e9", Side.Buy, 1, 2));
         byte[] bytes = owning.bytes();
         int at = -1;

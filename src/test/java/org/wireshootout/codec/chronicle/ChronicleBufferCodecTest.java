@@ -6,12 +6,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.codec.IexSamples;
 import org.wireshootout.codec.Labels;
-import org.wireshootout.codec.OwnedBuffer;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 import org.wireshootout.model.iex.IexMessage;
@@ -45,11 +44,6 @@ class ChronicleBufferCodecTest {
         return all;
     }
 
-    @SuppressWarnings("unchecked")
-    private static <T> BufferCodec<T> codecOf(Codec<T> registryCodec) {
-        return ((OwnedBuffer<T>) registryCodec).codec();
-    }
-
     /** Every byte of {@code b} outside [from, to) still holds {@link #FILL}. */
     private static void assertUntouchedOutside(UnsafeBuffer b, int from, int to, String what) {
         for (int i = 0; i < b.capacity(); i++) {
@@ -70,10 +64,10 @@ class ChronicleBufferCodecTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.wireshootout.codec.Rows#chronicle")
     void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory(Format f) {
-        Codec<Data> owned = f.newCodec();
+        HeldMessage<Data> owned = f.held();
         owned.encode(Data.canonical());
         byte[] expected = owned.bytes();
-        BufferCodec<Data> codec = codecOf(f.newCodec());
+        BufferCodec<Data> codec = f.newCodec();
         assertEquals(Labels.Memory.DIRECT, codec.memory());
         assertEquals(4, codec.headerLength());
         for (UnsafeBuffer buffer : wholeBuffers()) {
@@ -124,8 +118,8 @@ class ChronicleBufferCodecTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = IexFormat.class, names = {"bytesMarshallable", "binaryWire"})
     void iexRowsWriteAndReadTheCallersBufferAtItsOffsetInHeapAndDirectMemory(IexFormat f) {
-        Codec<IexMessage> owned = f.newCodec();
-        BufferCodec<IexMessage> codec = codecOf(f.newCodec());
+        HeldMessage<IexMessage> owned = f.held();
+        BufferCodec<IexMessage> codec = f.newCodec();
         assertEquals(Labels.Memory.DIRECT, codec.memory());
         List<IexMessage> messages = new ArrayList<>(IexSamples.ordinary());
         messages.addAll(IexSamples.maxima());
@@ -165,8 +159,8 @@ class ChronicleBufferCodecTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"rwireUTF", "rwire8bit", "bytesMarshallable", "bytesMarshallableStopBit"})
     void aDamagedDocumentAtTheEndOfTheCallersBufferIsRefusedWithinIt(Format f) {
-        BufferCodec<Data> codec = codecOf(f.newCodec());
-        Codec<Data> owned = f.newCodec();
+        BufferCodec<Data> codec = f.newCodec();
+        HeldMessage<Data> owned = f.held();
         owned.encode(Data.canonical());
         byte[] good = owned.bytes();
         UnsafeBuffer whole = new UnsafeBuffer(BufferUtil.allocateDirectAligned(SIZE, 64));
@@ -202,7 +196,7 @@ class ChronicleBufferCodecTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.wireshootout.codec.Rows#chronicle")
     void oneCodecFollowsTheCallersBuffersAndOffsets(Format f) {
-        BufferCodec<Data> codec = codecOf(f.newCodec());
+        BufferCodec<Data> codec = f.newCodec();
         UnsafeBuffer[] buffers = wholeBuffers();
         Data back = new Data();
         for (int i = 0; i < 40; i++) {

@@ -9,13 +9,13 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.EncodeOverflowException;
-import org.wireshootout.codec.OwnedBuffer;
+import org.wireshootout.codec.CallerBuffers;
 import org.wireshootout.registry.Format;
 import org.wireshootout.codec.RecordingSink;
-import org.wireshootout.codec.InPlaceAccess;
+import org.wireshootout.codec.BufferAccess;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 
@@ -40,11 +40,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 class ChronicleCodecTest {
 
     static boolean chronicle(Format f) {
-        return f.newCodec() instanceof OwnedBuffer<?> owner && owner.codec() instanceof ChronicleBufferCodec;
+        return f.newCodec() instanceof ChronicleBufferCodec;
     }
 
     static byte[] canonicalBytes(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         c.encode(Data.canonical());
         return c.bytes();
     }
@@ -54,7 +54,7 @@ class ChronicleCodecTest {
     }
 
     static void assertRejected(Format f, byte[] doc, String what) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         c.load(doc, 0, doc.length);
         assertThrows(DecodeException.class, () -> c.decode(new Data()), f + ": " + what);
     }
@@ -93,7 +93,7 @@ class ChronicleCodecTest {
     void damagedPayloadsFailCleanly(Format f) {
         byte[] good = canonicalBytes(f);
         Random random = new Random(42);
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         Data target = new Data();
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
             for (int i = 0; i < 3000; i++) {
@@ -138,7 +138,7 @@ class ChronicleCodecTest {
             System.arraycopy(len, 0, bad, at, len.length);
             System.arraycopy(doc, at + 1, bad, at + len.length, doc.length - at - 1);
             putHeader(bad, bad.length - 4);
-            Codec<Data> c = f.newCodec();
+            HeldMessage<Data> c = f.held();
             c.load(bad, 0, bad.length);
             assertThrows(DecodeException.class, () -> c.decode(new Data()), f + " text length " + Arrays.toString(len));
         }
@@ -151,7 +151,7 @@ class ChronicleCodecTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.wireshootout.codec.Rows#chronicle")
     void targetThatHeldWideTextIsFilledCorrectly(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         Data target = new Data();
         for (String text : new String[]{"Hello World!", "Latin-1 café ÿ", "x".repeat(100), ""}) {
             target.setText("東京 wide");
@@ -169,7 +169,7 @@ class ChronicleCodecTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.wireshootout.codec.Rows#chronicle")
     void sourceThatHeldWideTextWritesTheSameBytes(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         for (String text : new String[]{"Hello World!", "Latin-1 café ÿ", "x".repeat(100), ""}) {
             Data fresh = new Data(1.25, true, text, Side.Buy, 3, 4);
             c.encode(fresh);
@@ -213,7 +213,7 @@ class ChronicleCodecTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"bwireFFF", "bwireTFF", "bwireFTF", "bwireTTF", "bwireFTT"})
     void binaryWireRendersThroughChronicle(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         c.encode(Data.canonical());
         byte[] before = c.bytes();
         String yaml = c.render();
@@ -233,7 +233,7 @@ class ChronicleCodecTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"rwireUTF", "rwire8bit", "bytesMarshallable", "bytesMarshallableStopBit"})
     void schemaLessRowsDescribeTheDecodedFields(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         c.encode(Data.canonical());
         String text = c.render();
         assertTrue(text.contains("\"Hello World!\"") && text.contains("1234567890") && text.contains("Sell"), text);
@@ -248,7 +248,7 @@ class ChronicleCodecTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"rwire8bit", "rwireUTF"})
     void rawWireRefusesATextOrSideLengthBeyondTheDocumentBeforeReadingIt(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         c.encode(Data.canonical());
         byte[] good = c.bytes();
         // header 4, price 8, flag 1, then the text's length (12) at 13; the side's length (4, "Sell") at 26
@@ -291,12 +291,12 @@ class ChronicleCodecTest {
         byte[] shortDoc = {3, 0, 0, 0, 1, 2, 3};
         buffer.putBytes(16, shortDoc);
         assertThrows(DecodeException.class, () -> c.access(buffer, 16, shortDoc.length, new RecordingSink()));
-        // the registry's owner serves the same access over its own buffer
-        Codec<Data> owned = Format.bytesMarshallable.newCodec();
-        owned.encode(v);
-        RecordingSink fromOwner = new RecordingSink();
-        ((InPlaceAccess) owned).access(fromOwner);
-        assertEquals(sink.values, fromOwner.values);
+        // the registry's codec serves the same access
+        HeldMessage<Data> held = Format.bytesMarshallable.held();
+        held.encode(v);
+        RecordingSink fromRegistry = new RecordingSink();
+        ((BufferAccess) held.codec()).access(held.buffer(), 0, held.length(), fromRegistry);
+        assertEquals(sink.values, fromRegistry.values);
     }
 
     /**
@@ -308,7 +308,7 @@ class ChronicleCodecTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"bytesMarshallable", "bytesMarshallableStopBit"})
     void stopBitRunPastTheEndIsRefused(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         Data stale = new Data(1, true, "\u00ff".repeat(300), Side.Buy, 1, 1); // leaves 0xFF bytes (continuation) behind
         for (int payload = 6; payload <= 60; payload++) {
             c.encode(stale);
@@ -337,7 +337,7 @@ class ChronicleCodecTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"rwire8bit", "rwireUTF", "bwireFFF", "bwireTFF", "bwireFTF", "bwireTTF", "bwireFTT"})
     void textAsBytesWritesWhatTheBuilderPathWrites(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         List<String> texts = new ArrayList<>(List.of("Hello World!", "", "y".repeat(31), "y".repeat(32), "z".repeat(300),
                 "Latin-1 caf\u00e9 \u00ff", "\u00e9".repeat(40)));
         if (f != Format.rwire8bit) texts.add("\u6771\u4eac wide");
@@ -374,14 +374,14 @@ class ChronicleCodecTest {
     void longTextNeedsTheRoomForItsLongestDocument(Format f) {
         BytesMarshallableCodec c = f == Format.bytesMarshallable
                 ? BytesMarshallableCodec.fixedWidth(f.name()) : BytesMarshallableCodec.stopBit(f.name());
-        Codec<Data> owned = f.newCodec();
+        HeldMessage<Data> owned = f.held();
         Data back = new Data();
         for (int n : new int[]{0, 200, 255, 1000, 70_000, 12}) {
             Data v = new Data(2.5, false, "abc\u00e9".repeat(n / 4) + "x".repeat(n % 4), Side.Sell, -1, Long.MIN_VALUE);
             long longest = BytesMarshallableCodec.maxLength(n);
-            if (longest > OwnedBuffer.CAPACITY) {
+            if (longest > CallerBuffers.MESSAGE_CAPACITY) {
                 EncodeOverflowException e = assertThrows(EncodeOverflowException.class, () -> owned.encode(v));
-                assertTrue(e.getMessage().startsWith(f + ": ") && e.getMessage().contains(OwnedBuffer.CAPACITY + " bytes"), e.getMessage());
+                assertTrue(e.getMessage().startsWith(f + ": ") && e.getMessage().contains(CallerBuffers.MESSAGE_CAPACITY + " bytes"), e.getMessage());
             } else {
                 owned.encode(v);
                 owned.decode(back);
@@ -425,8 +425,8 @@ class ChronicleCodecTest {
     @Test
     void textWireModesWriteTheSameEscapedBytes() {
         Data v = new Data(1.5, true, "Grüße, 東京 € 😀", Side.Sell, 7, 8);
-        Codec<Data> utf = Format.twireUTF.newCodec();
-        Codec<Data> eight = Format.twire8bit.newCodec();
+        HeldMessage<Data> utf = Format.twireUTF.held();
+        HeldMessage<Data> eight = Format.twire8bit.held();
         utf.encode(v);
         eight.encode(v);
         assertArrayEquals(utf.bytes(), eight.bytes());

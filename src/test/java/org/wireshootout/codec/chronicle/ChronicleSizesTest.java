@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.registry.Format;
 import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.model.Data;
@@ -26,7 +26,7 @@ class ChronicleSizesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.wireshootout.codec.Rows#chronicle")
     void canonicalMessageHasItsMeasuredSizeAndAChronicleHeader(Format f) {
-        Codec<Data> codec = f.newCodec();
+        HeldMessage<Data> codec = f.held();
         int n = codec.encode(Data.canonical());
         assertEquals(GoldenSizes.bytes(f), n, f + " size");
         byte[] bytes = codec.bytes();
@@ -43,12 +43,12 @@ class ChronicleSizesTest {
     @Test
     void textWiresWriteAWholeDoubleWithItsFraction() {
         for (Format f : new Format[]{Format.twireUTF, Format.twire8bit}) {
-            Codec<Data> c = f.newCodec();
+            HeldMessage<Data> c = f.held();
             c.encode(Data.canonical());
             assertEquals("price: 1234.0\nflag: true\ntext: Hello World!\nside: Sell\nsmallInt: 123\nlongInt: 1234567890\n",
                     c.render(), f.name());
         }
-        Codec<Data> json = Format.json8bit.newCodec();
+        HeldMessage<Data> json = Format.json8bit.held();
         json.encode(Data.canonical());
         assertEquals("\"price\":1234.0,\"flag\":true,\"text\":\"Hello World!\",\"side\":\"Sell\",\"smallInt\":123,\"longInt\":1234567890",
                 json.render());
@@ -62,7 +62,7 @@ class ChronicleSizesTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"bwireFFF", "bwireFTF", "bwireFTT"})
     void variableWidthBinaryWireSpendsAByteOnSmallInt(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         c.encode(Data.canonical());
         byte[] doc = c.bytes();
         int at = indexOf(doc, new byte[]{(byte) 0xA1, 0x7B});
@@ -73,7 +73,7 @@ class ChronicleSizesTest {
         System.arraycopy(doc, 0, compact, 0, at);
         System.arraycopy(doc, at + 1, compact, at, doc.length - at - 1);
         ByteBuffer.wrap(compact).order(ByteOrder.LITTLE_ENDIAN).putInt(0, compact.length - 4);
-        Codec<Data> reader = f.newCodec();
+        HeldMessage<Data> reader = f.held();
         reader.load(compact, 0, compact.length);
         Data back = new Data();
         reader.decode(back);
@@ -85,7 +85,7 @@ class ChronicleSizesTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"bwireTFF", "bwireTTF"})
     void fixedWidthBinaryWireWritesFullWidths(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         c.encode(Data.canonical());
         byte[] doc = c.bytes();
         assertTrue(indexOf(doc, new byte[]{(byte) 0x91, 0, 0, 0, 0, 0, 0x48, (byte) 0x93, 0x40}) > 0, "price float64 1234.0");

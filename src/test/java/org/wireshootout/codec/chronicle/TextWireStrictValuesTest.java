@@ -2,7 +2,7 @@ package org.wireshootout.codec.chronicle;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
@@ -27,8 +27,8 @@ class TextWireStrictValuesTest {
     private static final int HEADER = 4;
 
     /** The canonical document with {@code from} replaced by {@code to}, framed with a header that tells the truth. */
-    private static Codec<Data> loadReplaced(Format format, String from, String to) {
-        Codec<Data> codec = format.newCodec();
+    private static HeldMessage<Data> loadReplaced(Format format, String from, String to) {
+        HeldMessage<Data> codec = format.held();
         codec.encode(Data.canonical());
         String payload = codec.render();
         assertTrue(payload.contains(from), () -> format + ": " + from + " is not in " + payload);
@@ -44,10 +44,10 @@ class TextWireStrictValuesTest {
      * {@code breakAt} chars into {@code to} (the documents are ASCII, so a char is a byte).
      */
     private static void refused(Format format, String from, String to, int breakAt) {
-        Codec<Data> canonical = format.newCodec();
+        HeldMessage<Data> canonical = format.held();
         canonical.encode(Data.canonical());
         long offset = HEADER + canonical.render().indexOf(from) + breakAt;
-        Codec<Data> codec = loadReplaced(format, from, to);
+        HeldMessage<Data> codec = loadReplaced(format, from, to);
         DecodeException e = assertThrows(DecodeException.class, () -> codec.decode(new Data()), to);
         assertEquals(offset, e.offset(), e.getMessage());
         assertTrue(e.getMessage().startsWith(format.name() + ": at offset " + offset + ": "), e.getMessage());
@@ -118,7 +118,7 @@ class TextWireStrictValuesTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = Format.class, names = {"twireUTF", "twire8bit", "json8bit"})
     void edgeValuesStillRoundTrip(Format format) {
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         List<String> texts = List.of("", "!", "!Tripwire {payload: y}", "!!java.net.URL", "-", "-1", "- x", "0", "123",
                 "1234567890", "\"quoted\"", "'single'", "{payload: y}", "[1, 2]", "true", "false", "null", "~", " lead",
                 "trail ", "a: b", "# not a comment", "caf\u00e9", "Gr\u00fc\u00dfe, \u6771\u4eac \u20ac \ud83d\ude00",
@@ -141,7 +141,7 @@ class TextWireStrictValuesTest {
         for (int n : ints) roundTrip(format, codec, new Data(0, true, "x", Side.Buy, n, n));
     }
 
-    private static void roundTrip(Format format, Codec<Data> codec, Data sent) {
+    private static void roundTrip(Format format, HeldMessage<Data> codec, Data sent) {
         codec.encode(sent);
         Data back = new Data();
         try {

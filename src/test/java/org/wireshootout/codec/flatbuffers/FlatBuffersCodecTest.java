@@ -27,12 +27,12 @@ class FlatBuffersCodecTest {
      */
     @Test
     void canonicalSize() {
-        assertEquals(GoldenSizes.bytes(Format.flatbuffers), Format.flatbuffers.newCodec().encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.flatbuffers), Format.flatbuffers.held().encode(Data.canonical()));
     }
 
     @Test
     void galleryBytesAreAFlatBufferReadByAFreshTable() {
-        org.wireshootout.codec.Codec<Data> codec = Format.flatbuffers.newCodec();
+        org.wireshootout.codec.HeldMessage<Data> codec = Format.flatbuffers.held();
         codec.encode(Data.canonical());
         org.wireshootout.gen.fbs.data.Data t = org.wireshootout.gen.fbs.data.Data.getRootAsData(ByteBuffer.wrap(codec.bytes()));
         assertEquals(Data.CANONICAL_PRICE, t.price());
@@ -45,7 +45,7 @@ class FlatBuffersCodecTest {
 
     @Test
     void negativeZeroIsDroppedAsTheDefaultByTheLibrary() {
-        org.wireshootout.codec.Codec<Data> codec = Format.flatbuffers.newCodec();
+        org.wireshootout.codec.HeldMessage<Data> codec = Format.flatbuffers.held();
         Data value = Data.canonical();
         int withPrice = codec.encode(value);
         value.setPrice(-0.0);
@@ -91,7 +91,7 @@ class FlatBuffersCodecTest {
     }
 
     private static byte[] canonicalBytes() {
-        org.wireshootout.codec.Codec<Data> codec = Format.flatbuffers.newCodec();
+        org.wireshootout.codec.HeldMessage<Data> codec = Format.flatbuffers.held();
         codec.encode(Data.canonical());
         return codec.bytes();
     }

@@ -4,7 +4,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.CallerBufferRoundTrip;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.IexSamples;
 import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.model.Side;
@@ -42,8 +42,8 @@ class ForyCodecTest {
     void iexTradeCompatibleCarriesTheSameFieldsAsConsistent() {
         IexMessage t = new IexMessage().setType(IexMessageType.TRADE_REPORT).setFlags(0x60)
                 .setTimestamp(1696248001047749383L).setSymbol("TSLA").setSize(10).setPrice(2506400).setTradeId(1477663);
-        Codec<IexMessage> a = IexFormat.fory.newCodec();
-        Codec<IexMessage> b = IexFormat.foryCompatible.newCodec();
+        HeldMessage<IexMessage> a = IexFormat.fory.held();
+        HeldMessage<IexMessage> b = IexFormat.foryCompatible.held();
         a.encode(t);
         b.encode(t);
         byte[] consistent = a.bytes();
@@ -55,14 +55,14 @@ class ForyCodecTest {
     /** A char above U+00FF switches the text to UTF-16: the round trip keeps it (the shared test checks that too). */
     @Test
     void textOutsideLatin1TakesTwoBytesPerChar() {
-        Codec<Data> c = Format.fory.newCodec();
+        HeldMessage<Data> c = Format.fory.held();
         int latin = c.encode(new Data(1, true, "ab", org.wireshootout.model.Side.Buy, 1, 1));
         int wide = c.encode(new Data(1, true, "a\u6771", org.wireshootout.model.Side.Buy, 1, 1));
         assertEquals(latin + 2, wide);
     }
 
     private static byte[] bytes(Format f) {
-        Codec<Data> c = f.newCodec();
+        HeldMessage<Data> c = f.held();
         c.encode(Data.canonical());
         return c.bytes();
     }
@@ -87,7 +87,7 @@ class ForyCodecTest {
         for (Format row : new Format[]{Format.fory, Format.foryCompatible}) {
             BufferCodec<Data> codec = row == Format.fory ? ForyCodec.schemaConsistent(row.name()) : ForyCodec.compatible(row.name());
             for (Data value : values) {
-                byte[] expected = value.getText().length() < 1000 ? ownBytes(row.newCodec(), value) : atTheStart(codec, value);
+                byte[] expected = value.getText().length() < 1000 ? ownBytes(row.held(), value) : atTheStart(codec, value);
                 CallerBufferRoundTrip.check(row.name(), codec, RoundTrip.DATA, value, expected);
             }
         }
@@ -106,7 +106,7 @@ class ForyCodecTest {
         byte[] array = new byte[256];
         Arrays.fill(array, (byte) 0x5A);
         int length = fory.write(m, new UnsafeBuffer(array), 10);
-        assertEquals(ownBytes(IexFormat.fory.newCodec(), IexSamples.tslaTrade()).length, length);
+        assertEquals(ownBytes(IexFormat.fory.held(), IexSamples.tslaTrade()).length, length);
         boolean after = false;
         for (int i = 10 + length; i < array.length; i++) after |= array[i] != 0x5A;
         assertEquals(true, after, "a byte after the message was written");
@@ -121,7 +121,7 @@ class ForyCodecTest {
     }
 
     /** A message's bytes at the start of a buffer of the row's own, as the registry's codec writes them. */
-    private static <T> byte[] ownBytes(Codec<T> codec, T value) {
+    private static <T> byte[] ownBytes(HeldMessage<T> codec, T value) {
         codec.encode(value);
         return codec.bytes();
     }

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.wireshootout.codec.GoldenSizes;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.CallerBufferRoundTrip;
 import org.wireshootout.codec.RoundTrip;
@@ -32,7 +32,7 @@ class JacksonCodecTest {
     @ParameterizedTest
     @EnumSource(value = Format.class, names = {"jackson", "jacksonCBytes", "jacksonCBytesRW"})
     void canonicalMessageIsOneHundredBytesOfJson(Format format) {
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         assertEquals(GoldenSizes.bytes(Format.jackson), codec.encode(Data.canonical()));
         assertEquals("{\"price\":1234.0,\"flag\":true,\"text\":\"Hello World!\",\"side\":\"Sell\","
                 + "\"smallInt\":123,\"longInt\":1234567890}", new String(codec.bytes(), StandardCharsets.UTF_8));
@@ -41,7 +41,7 @@ class JacksonCodecTest {
     @ParameterizedTest
     @EnumSource(value = Format.class, names = {"jackson", "jacksonCBytes", "jacksonCBytesRW"})
     void databindReadsTheBytes(Format format) throws Exception {
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         Data v = new Data(-0.5, false, "Grüße €", Side.Buy, -7, Long.MIN_VALUE);
         codec.encode(v);
         JsonNode tree = new ObjectMapper().readTree(codec.bytes());
@@ -72,7 +72,7 @@ class JacksonCodecTest {
     @EnumSource(value = Format.class, names = {"jackson", "jacksonCBytes", "jacksonCBytesRW"})
     void rejectsWhatIsNotTheMessage(Format format) {
         String ok = "\"price\":1.5,\"flag\":true,\"text\":\"t\",\"side\":\"Sell\",\"smallInt\":1,\"longInt\":2";
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         decode(codec, "{" + ok + "}");
         String[] bad = {
                 "{" + ok + ",\"extra\":1}",                                   // unknown field
@@ -119,9 +119,9 @@ class JacksonCodecTest {
     void parserKeptAcrossMessagesStartsEachMessageAfresh(Format format) {
         String ok = "{\"price\":1.5,\"flag\":true,\"text\":\"t\",\"side\":\"Sell\",\"smallInt\":1,\"longInt\":2}";
         String bad = ok.replace("\"flag\":true", "\"flag\":1");
-        long fresh = assertThrows(DecodeException.class, () -> decode(format.newCodec(), bad)).offset();
+        long fresh = assertThrows(DecodeException.class, () -> decode(format.held(), bad)).offset();
         assertTrue(fresh > 0, "offset " + fresh);
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         Data expected = new Data(1.5, true, "t", Side.Sell, 1, 2);
         for (int i = 0; i < 3; i++) {
             assertEquals(expected, decode(codec, ok));
@@ -144,7 +144,7 @@ class JacksonCodecTest {
     @ParameterizedTest
     @EnumSource(value = Format.class, names = {"jackson", "jacksonCBytes", "jacksonCBytesRW"})
     void errorOffsetsAreWithinTheCurrentMessage(Format format) {
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         String valid = "{\"price\":1.5,\"flag\":true,\"text\":\"t\",\"side\":\"Sell\",\"smallInt\":1,\"longInt\":2}";
         String[] bad = {
                 "{\"price\":1.5,\"flag\":1}",      // refused by the mapping, at the value
@@ -170,20 +170,20 @@ class JacksonCodecTest {
     void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
         List<Data> values = List.of(Data.canonical(), new Data(-0.5, false, "Grüße € \"q\"", Side.Buy, -7, Long.MIN_VALUE));
         for (Data v : values) {
-            CallerBufferRoundTrip.check("jackson", new JacksonCodec("jackson"), RoundTrip.DATA, v, ownBytes(Format.jackson.newCodec(), v));
-            CallerBufferRoundTrip.check("jacksonCBytes", JacksonChronicleBytesCodec.streams("jacksonCBytes"), RoundTrip.DATA, v, ownBytes(Format.jacksonCBytes.newCodec(), v));
-            CallerBufferRoundTrip.check("jacksonCBytesRW", JacksonChronicleBytesCodec.readerWriter("jacksonCBytesRW"), RoundTrip.DATA, v, ownBytes(Format.jacksonCBytesRW.newCodec(), v));
+            CallerBufferRoundTrip.check("jackson", new JacksonCodec("jackson"), RoundTrip.DATA, v, ownBytes(Format.jackson.held(), v));
+            CallerBufferRoundTrip.check("jacksonCBytes", JacksonChronicleBytesCodec.streams("jacksonCBytes"), RoundTrip.DATA, v, ownBytes(Format.jacksonCBytes.held(), v));
+            CallerBufferRoundTrip.check("jacksonCBytesRW", JacksonChronicleBytesCodec.readerWriter("jacksonCBytesRW"), RoundTrip.DATA, v, ownBytes(Format.jacksonCBytesRW.held(), v));
         }
         IexJacksonCodec iex = new IexJacksonCodec("jackson");
         for (IexMessage m : IexSamples.maxima()) {
-            CallerBufferRoundTrip.check("jackson", iex, RoundTrip.IEX, m, ownBytes(IexFormat.jackson.newCodec(), m));
+            CallerBufferRoundTrip.check("jackson", iex, RoundTrip.IEX, m, ownBytes(IexFormat.jackson.held(), m));
         }
     }
 
     /** The IEX codec's fed parser counts bytes across messages; an error's offset is still within its message. */
     @Test
     void iexErrorOffsetsAreWithinTheCurrentMessage() {
-        Codec<IexMessage> codec = IexFormat.jackson.newCodec();
+        HeldMessage<IexMessage> codec = IexFormat.jackson.held();
         byte[] bad = "{\"messageType\":\"T\",\"flags\":\"x\"}".getBytes(StandardCharsets.UTF_8);
         codec.load(bad, 0, bad.length);
         long fresh = assertThrows(DecodeException.class, () -> codec.decode(new IexMessage())).offset();
@@ -197,10 +197,10 @@ class JacksonCodecTest {
     }
 
     private static Data decode(Format format, String json) {
-        return decode(format.newCodec(), json);
+        return decode(format.held(), json);
     }
 
-    private static Data decode(Codec<Data> codec, String json) {
+    private static Data decode(HeldMessage<Data> codec, String json) {
         byte[] b = json.getBytes(StandardCharsets.UTF_8);
         codec.load(b, 0, b.length);
         Data d = new Data();
@@ -209,7 +209,7 @@ class JacksonCodecTest {
     }
 
     /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
-    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+    private static <T> byte[] ownBytes(HeldMessage<T> own, T value) {
         own.encode(value);
         return own.bytes();
     }

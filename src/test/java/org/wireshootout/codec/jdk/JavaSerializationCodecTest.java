@@ -7,7 +7,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.CallerBufferRoundTrip;
 import org.wireshootout.codec.GoldenSizes;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.RoundTrip;
@@ -37,18 +37,18 @@ class JavaSerializationCodecTest {
     @ParameterizedTest
     @EnumSource(value = Format.class, names = {"externalizable", "externalizableCBytes"})
     void externalizableCanonicalSize(Format format) {
-        assertEquals(GoldenSizes.bytes(format), format.newCodec().encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(format), format.held().encode(Data.canonical()));
     }
 
     @Test
     void serializableCanonicalSize() {
-        assertEquals(GoldenSizes.bytes(Format.serializable), Format.serializable.newCodec().encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.serializable), Format.serializable.held().encode(Data.canonical()));
     }
 
     @ParameterizedTest
     @EnumSource(value = Format.class, names = {"externalizable", "externalizableCBytes"})
     void plainObjectInputStreamReadsExternalizableBytes(Format format) throws Exception {
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         codec.encode(new Data(-0.25, true, "Grüße 😀", Side.Buy, -3, Long.MIN_VALUE));
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(codec.bytes()))) {
             ExternalizableData d = (ExternalizableData) in.readObject();
@@ -66,7 +66,7 @@ class JavaSerializationCodecTest {
 
     @Test
     void plainObjectInputStreamReadsSerializableBytes() throws Exception {
-        Codec<Data> codec = Format.serializable.newCodec();
+        HeldMessage<Data> codec = Format.serializable.held();
         codec.encode(new Data(1e300, false, "x", Side.Sell, 5, 6));
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(codec.bytes()))) {
             SerializableData d = (SerializableData) in.readObject();
@@ -85,12 +85,12 @@ class JavaSerializationCodecTest {
     @ParameterizedTest
     @EnumSource(value = Format.class, names = {"externalizable", "externalizableCBytes", "serializable"})
     void filterAndChecksRejectOtherStreams(Format format) throws Exception {
-        Codec<Data> codec = format.newCodec();
+        HeldMessage<Data> codec = format.held();
         List<byte[]> bad = new ArrayList<>();
         bad.add(serialise(new ArrayList<>(List.of(1, 2))));                 // a class not allowed
         bad.add(serialise(new int[]{1, 2, 3}));                            // an array
         bad.add(serialise("just a string"));                               // not the adapter
-        Codec<Data> other = (format == Format.serializable ? Format.externalizable : Format.serializable).newCodec();
+        HeldMessage<Data> other = (format == Format.serializable ? Format.externalizable : Format.serializable).held();
         other.encode(Data.canonical());
         bad.add(other.bytes());                                             // the other adapter class
         codec.encode(Data.canonical());
@@ -112,7 +112,7 @@ class JavaSerializationCodecTest {
 
     @Test
     void externalizableRefusesABadSide() {
-        Codec<Data> codec = Format.externalizable.newCodec();
+        HeldMessage<Data> codec = Format.externalizable.held();
         codec.encode(Data.canonical());
         byte[] b = codec.bytes();
         // side byte: after price 8, flag 1, text 2+12 in the block that starts 2 bytes before the data
@@ -138,12 +138,12 @@ class JavaSerializationCodecTest {
         assertEquals(format.labels().memory, codec.memory());
         for (Data value : List.of(Data.canonical(), new Data(-0.25, true, "Grüße 😀", Side.Buy, -3, Long.MIN_VALUE),
                 new Data(Double.NaN, false, "", Side.Sell, Integer.MAX_VALUE, 0))) {
-            Codec<Data> own = format.newCodec();
+            HeldMessage<Data> own = format.held();
             own.encode(value);
             CallerBufferRoundTrip.check(format.name(), codec, RoundTrip.DATA, value, own.bytes());
         }
         // bytes left after the object are refused at their offset from the caller's, heap or direct
-        Codec<Data> own = format.newCodec();
+        HeldMessage<Data> own = format.held();
         own.encode(Data.canonical());
         byte[] longer = Arrays.copyOf(own.bytes(), own.length() + 1);
         for (UnsafeBuffer buffer : new UnsafeBuffer[]{new UnsafeBuffer(new byte[400]), new UnsafeBuffer(ByteBuffer.allocateDirect(400))}) {

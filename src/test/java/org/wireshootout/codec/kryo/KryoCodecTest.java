@@ -5,7 +5,7 @@ import com.esotericsoftware.kryo.io.Output;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.CallerBufferRoundTrip;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.IexSamples;
 import org.wireshootout.codec.RoundTrip;
@@ -27,7 +27,7 @@ class KryoCodecTest {
     /** FieldSerializer writes the fields by name: flag, longInt, price, side (ordinal + 1), smallInt, text. */
     @Test
     void fieldSerializerSizeAndOrder() {
-        Codec<Data> c = Format.kryoFields.newCodec();
+        HeldMessage<Data> c = Format.kryoFields.held();
         c.encode(Data.canonical());
         Input in = new Input(c.bytes());
         assertEquals(true, in.readBoolean());
@@ -63,7 +63,7 @@ class KryoCodecTest {
         out.writeBoolean(true);
         out.writeVarIntFlag(true, (1 << 30) + 1, true);
         out.writeBytes(new byte[]{'a', 'b'});
-        Codec<Data> codec = Format.kryo.newCodec();
+        HeldMessage<Data> codec = Format.kryo.held();
         codec.load(out.getBuffer(), 0, out.position());
         DecodeException e = assertThrows(DecodeException.class, () -> codec.decode(new Data()));
         assertEquals(true, e.getMessage().contains("only 2 bytes left"), e.getMessage());
@@ -81,14 +81,14 @@ class KryoCodecTest {
         for (Format row : new Format[]{Format.kryo, Format.kryoFields}) {
             BufferCodec<Data> codec = row == Format.kryo ? new KryoCodec(row.name()) : new KryoFieldsCodec(row.name());
             for (Data value : values) {
-                byte[] expected = value.getText().length() < 1000 ? ownBytes(row.newCodec(), value) : atTheStart(codec, value);
+                byte[] expected = value.getText().length() < 1000 ? ownBytes(row.held(), value) : atTheStart(codec, value);
                 CallerBufferRoundTrip.check(row.name(), codec, RoundTrip.DATA, value, expected);
             }
         }
         List<IexMessage> messages = new ArrayList<>(IexSamples.ordinary());
         messages.addAll(IexSamples.maxima());
         IexKryoCodec iex = new IexKryoCodec(IexFormat.kryo.name());
-        for (IexMessage m : messages) CallerBufferRoundTrip.check(IexFormat.kryo.name(), iex, RoundTrip.IEX, m, ownBytes(IexFormat.kryo.newCodec(), m));
+        for (IexMessage m : messages) CallerBufferRoundTrip.check(IexFormat.kryo.name(), iex, RoundTrip.IEX, m, ownBytes(IexFormat.kryo.held(), m));
     }
 
     /** A message too long for the row's own buffer, as the codec writes it at the start of a heap buffer. */
@@ -100,7 +100,7 @@ class KryoCodecTest {
     }
 
     /** A message's bytes at the start of a buffer of the row's own, as the registry's codec writes them. */
-    private static <T> byte[] ownBytes(Codec<T> codec, T value) {
+    private static <T> byte[] ownBytes(HeldMessage<T> codec, T value) {
         codec.encode(value);
         return codec.bytes();
     }

@@ -12,7 +12,7 @@ import org.wireshootout.codec.GoldenSizes;
 import org.wireshootout.codec.IexSamples;
 import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.registry.IexFormat;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
@@ -32,12 +32,12 @@ class MsgpackCodecTest {
     /** fixmap 1 + names (1+5, 1+4, 1+4, 1+4, 1+8, 1+7) 38 + float64 9 + true 1 + str 1+12 + str 1+4 + fixint 1 + uint32 5. */
     @Test
     void canonicalMessageIsSeventyThreeBytes() {
-        assertEquals(GoldenSizes.bytes(Format.msgpack), Format.msgpack.newCodec().encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.msgpack), Format.msgpack.held().encode(Data.canonical()));
     }
 
     @Test
     void msgpackValueApiReadsTheBytes() throws IOException {
-        Codec<Data> codec = Format.msgpack.newCodec();
+        HeldMessage<Data> codec = Format.msgpack.held();
         codec.encode(new Data(-0.25, true, "Grüße 😀", Side.Buy, Integer.MIN_VALUE, Long.MAX_VALUE));
         try (MessageUnpacker u = MessagePack.newDefaultUnpacker(codec.bytes())) {
             Value v = u.unpackValue();
@@ -56,14 +56,14 @@ class MsgpackCodecTest {
 
     @Test
     void acceptsFieldsInAnyOrder() throws IOException {
-        Data back = decode(Format.msgpack.newCodec(), pack(List.of("longInt", 5L, "side", "Sell", "text", "t€",
+        Data back = decode(Format.msgpack.held(), pack(List.of("longInt", 5L, "side", "Sell", "text", "t€",
                 "smallInt", 4, "flag", false, "price", 2.5f)));
         assertEquals(new Data(2.5, false, "t€", Side.Sell, 4, 5), back);
     }
 
     @Test
     void rejectsWhatIsNotTheMessage() throws IOException {
-        Codec<Data> codec = Format.msgpack.newCodec();
+        HeldMessage<Data> codec = Format.msgpack.held();
         List<Object> ok = List.of("price", 1.5, "flag", true, "text", "t", "side", "Sell", "smallInt", 1, "longInt", 2L);
         assertEquals(new Data(1.5, true, "t", Side.Sell, 1, 2), decode(codec, pack(ok)));
         List<byte[]> bad = new ArrayList<>();
@@ -119,7 +119,7 @@ class MsgpackCodecTest {
         }
     }
 
-    private static Data decode(Codec<Data> codec, byte[] b) {
+    private static Data decode(HeldMessage<Data> codec, byte[] b) {
         codec.load(b, 0, b.length);
         Data d = new Data();
         codec.decode(d);
@@ -138,16 +138,16 @@ class MsgpackCodecTest {
     void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
         MsgpackCodec codec = new MsgpackCodec("msgpack");
         for (Data d : List.of(Data.canonical(), new Data(-0.0, false, "x".repeat(3_000), Side.Buy, -1, Long.MIN_VALUE))) {
-            CallerBufferRoundTrip.check("msgpack", codec, RoundTrip.DATA, d, ownBytes(Format.msgpack.newCodec(), d));
+            CallerBufferRoundTrip.check("msgpack", codec, RoundTrip.DATA, d, ownBytes(Format.msgpack.held(), d));
         }
         IexMsgpackCodec iex = new IexMsgpackCodec("msgpack");
         for (IexMessage m : IexSamples.maxima()) {
-            CallerBufferRoundTrip.check("msgpack", iex, RoundTrip.IEX, m, ownBytes(IexFormat.msgpack.newCodec(), m));
+            CallerBufferRoundTrip.check("msgpack", iex, RoundTrip.IEX, m, ownBytes(IexFormat.msgpack.held(), m));
         }
     }
 
     /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
-    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+    private static <T> byte[] ownBytes(HeldMessage<T> own, T value) {
         own.encode(value);
         return own.bytes();
     }

@@ -2,7 +2,7 @@ package org.wireshootout.codec.protobuf;
 
 import org.junit.jupiter.api.Test;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.registry.Format;
 import org.wireshootout.codec.GoldenSizes;
@@ -22,12 +22,12 @@ class ProtobufCodecTest {
     /** price 1+8, flag 1+1, text 1+1+12, side 1+1, smallInt 1+1, longInt 1+5 (1234567890 as a varint). */
     @Test
     void canonicalSize() {
-        assertEquals(GoldenSizes.bytes(Format.protobuf), Format.protobuf.newCodec().encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.protobuf), Format.protobuf.held().encode(Data.canonical()));
     }
 
     @Test
     void galleryBytesAreProtobufReadByParseFrom() throws Exception {
-        Codec<Data> codec = Format.protobuf.newCodec();
+        HeldMessage<Data> codec = Format.protobuf.held();
         codec.encode(Data.canonical());
         DataProto.Data m = DataProto.Data.parseFrom(codec.bytes());
         assertEquals(Data.CANONICAL_PRICE, m.getPrice());
@@ -41,7 +41,7 @@ class ProtobufCodecTest {
     /** proto3 skips a double whose bits are zero; -0.0 and NaN have non-zero bits and so are written. */
     @Test
     void negativeZeroAndNanAreWritten() throws Exception {
-        Codec<Data> codec = Format.protobuf.newCodec();
+        HeldMessage<Data> codec = Format.protobuf.held();
         Data zero = new Data(0.0, false, "", Side.Buy, 0, 0);
         assertEquals(0, codec.encode(zero), "every field at its default: nothing written");
         zero.setPrice(-0.0);
@@ -54,10 +54,10 @@ class ProtobufCodecTest {
 
     @Test
     void refusesTruncatedBytesAndALyingLength() {
-        Codec<Data> codec = Format.protobuf.newCodec();
+        HeldMessage<Data> codec = Format.protobuf.held();
         codec.encode(Data.canonical());
         byte[] bytes = codec.bytes();
-        Codec<Data> reader = Format.protobuf.newCodec();
+        HeldMessage<Data> reader = Format.protobuf.held();
         reader.load(bytes, 0, 20); // cut inside the text
         assertThrows(DecodeException.class, () -> reader.decode(new Data()));
         bytes[12] = 0x7F; // text length 127, 22 bytes left
@@ -67,7 +67,7 @@ class ProtobufCodecTest {
 
     @Test
     void refusesASideOutsideTheEnum() {
-        Codec<Data> codec = Format.protobuf.newCodec();
+        HeldMessage<Data> codec = Format.protobuf.held();
         codec.encode(Data.canonical());
         byte[] bytes = codec.bytes();
         bytes[26] = 5; // side value (after tag 0x20 at 25)
@@ -78,7 +78,7 @@ class ProtobufCodecTest {
     /** Protobuf's own rule, stated in docs/hostile-input.md: a missing field is its default, so zero bytes are a message. */
     @Test
     void anEmptyMessageDecodesToTheDefaults() {
-        org.wireshootout.codec.Codec<Data> codec = org.wireshootout.registry.Format.protobuf.newCodec();
+        org.wireshootout.codec.HeldMessage<Data> codec = org.wireshootout.registry.Format.protobuf.held();
         codec.load(new byte[0], 0, 0);
         Data d = new Data(1.5, true, "t", org.wireshootout.model.Side.Sell, 1, 2);
         codec.decode(d);
@@ -110,7 +110,7 @@ class ProtobufCodecTest {
     }
 
     private static byte[] canonicalBytes() {
-        Codec<Data> codec = Format.protobuf.newCodec();
+        HeldMessage<Data> codec = Format.protobuf.held();
         codec.encode(Data.canonical());
         return codec.bytes();
     }

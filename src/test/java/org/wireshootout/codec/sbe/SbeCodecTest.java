@@ -4,7 +4,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.registry.Format;
 import org.wireshootout.codec.CallerBufferCheck;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.IexSamples;
 import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.model.iex.IexMessage;
@@ -24,12 +24,12 @@ class SbeCodecTest {
     /** 8-byte header, 22-byte block (price, longInt, smallInt, flag, side), 4-byte text length, 12 text bytes. */
     @Test
     void canonicalSize() {
-        assertEquals(GoldenSizes.bytes(Format.sbe), Format.sbe.newCodec().encode(Data.canonical()));
+        assertEquals(GoldenSizes.bytes(Format.sbe), Format.sbe.held().encode(Data.canonical()));
     }
 
     @Test
     void galleryBytesAreSbeReadByAFreshGeneratedDecoder() {
-        Codec<Data> codec = Format.sbe.newCodec();
+        HeldMessage<Data> codec = Format.sbe.held();
         codec.encode(Data.canonical());
         UnsafeBuffer buffer = new UnsafeBuffer(codec.bytes());
         MessageHeaderDecoder header = new MessageHeaderDecoder();
@@ -60,7 +60,7 @@ class SbeCodecTest {
         other[2] = 2; // templateId
         assertThrows(DecodeException.class, () -> decode(other));
         byte[] bytes = canonicalBytes();
-        Codec<Data> codec = Format.sbe.newCodec();
+        HeldMessage<Data> codec = Format.sbe.held();
         codec.load(bytes, 0, 29);
         assertThrows(DecodeException.class, () -> codec.decode(new Data()));
         codec.load(bytes, 0, 33);
@@ -99,13 +99,13 @@ class SbeCodecTest {
     }
 
     private static byte[] canonicalBytes() {
-        Codec<Data> codec = Format.sbe.newCodec();
+        HeldMessage<Data> codec = Format.sbe.held();
         codec.encode(Data.canonical());
         return codec.bytes();
     }
 
     private static void decode(byte[] bytes) {
-        Codec<Data> codec = Format.sbe.newCodec();
+        HeldMessage<Data> codec = Format.sbe.held();
         codec.load(bytes, 0, bytes.length);
         codec.decode(new Data());
     }

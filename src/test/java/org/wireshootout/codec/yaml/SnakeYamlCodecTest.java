@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.CallerBufferRoundTrip;
 import org.wireshootout.codec.RoundTrip;
 import org.wireshootout.codec.GoldenSizes;
-import org.wireshootout.codec.Codec;
+import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
@@ -28,7 +28,7 @@ class SnakeYamlCodecTest {
 
     @Test
     void canonicalMessageIsEightyNineBytesOfBlockYaml() {
-        Codec<Data> codec = Format.snakeYaml.newCodec();
+        HeldMessage<Data> codec = Format.snakeYaml.held();
         assertEquals(GoldenSizes.bytes(Format.snakeYaml), codec.encode(Data.canonical()));
         assertEquals("price: 1234.0\nflag: true\ntext: Hello World!\nside: Sell\nsmallInt: 123\nlongInt: 1234567890\n",
                 new String(codec.bytes(), StandardCharsets.UTF_8));
@@ -36,7 +36,7 @@ class SnakeYamlCodecTest {
 
     @Test
     void aPlainSafeYamlLoadReadsTheBytes() {
-        Codec<Data> codec = Format.snakeYaml.newCodec();
+        HeldMessage<Data> codec = Format.snakeYaml.held();
         codec.encode(new Data(Double.NaN, false, "0.1: not a key, 😀", Side.Buy, -5, Long.MAX_VALUE));
         Map<String, Object> m = new Yaml(new SafeConstructor(new LoaderOptions()))
                 .load(new String(codec.bytes(), StandardCharsets.UTF_8));
@@ -52,12 +52,12 @@ class SnakeYamlCodecTest {
     @Test
     void acceptsFieldsInAnyOrderAndFlowStyle() {
         assertEquals(new Data(Double.NEGATIVE_INFINITY, false, "t€", Side.Sell, 4, 5),
-                decode(Format.snakeYaml.newCodec(), "{longInt: 5, side: Sell, text: \"t€\", smallInt: 4, flag: false, price: -.inf}"));
+                decode(Format.snakeYaml.held(), "{longInt: 5, side: Sell, text: \"t€\", smallInt: 4, flag: false, price: -.inf}"));
     }
 
     @Test
     void rejectsWhatIsNotTheMessage() {
-        Codec<Data> codec = Format.snakeYaml.newCodec();
+        HeldMessage<Data> codec = Format.snakeYaml.held();
         String ok = "price: 1.5\nflag: true\ntext: t\nside: Sell\nsmallInt: 1\nlongInt: 2\n";
         Data expected = new Data(1.5, true, "t", Side.Sell, 1, 2);
         assertEquals(expected, decode(codec, ok));
@@ -94,7 +94,7 @@ class SnakeYamlCodecTest {
     /** SnakeYAML's mark counts code points: the error names the byte where the problem is, never -1. */
     @Test
     void aSyntaxErrorNamesItsByteOffset() {
-        Codec<Data> codec = Format.snakeYaml.newCodec();
+        HeldMessage<Data> codec = Format.snakeYaml.held();
         String yaml = "price: 1.5\ntext: é€😀\nflag: @x\n"; // '@' is reserved: no plain scalar starts with it
         long at = yaml.substring(0, yaml.indexOf('@')).getBytes(StandardCharsets.UTF_8).length;
         DecodeException e = assertThrows(DecodeException.class, () -> decode(codec, yaml));
@@ -109,7 +109,7 @@ class SnakeYamlCodecTest {
     /** Cut anywhere inside its last line, the encoder's document is still YAML with the six fields: refused. */
     @Test
     void aDocumentCutShortIsRefused() {
-        Codec<Data> codec = Format.snakeYaml.newCodec();
+        HeldMessage<Data> codec = Format.snakeYaml.held();
         codec.encode(Data.canonical());
         byte[] whole = codec.bytes();
         String text = new String(whole, StandardCharsets.UTF_8);
@@ -127,7 +127,7 @@ class SnakeYamlCodecTest {
         assertEquals(Data.canonical(), back);
     }
 
-    private static Data decode(Codec<Data> codec, String yaml) {
+    private static Data decode(HeldMessage<Data> codec, String yaml) {
         byte[] b = yaml.getBytes(StandardCharsets.UTF_8);
         codec.load(b, 0, b.length);
         Data d = new Data();
@@ -144,7 +144,7 @@ class SnakeYamlCodecTest {
     void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
         SnakeYamlCodec codec = new SnakeYamlCodec("snakeYaml");
         for (Data v : List.of(Data.canonical(), new Data(Double.NaN, false, "Grüße, 東京 😀: \"q\"\n", Side.Buy, Integer.MIN_VALUE, Long.MIN_VALUE))) {
-            CallerBufferRoundTrip.check("snakeYaml", codec, RoundTrip.DATA, v, ownBytes(Format.snakeYaml.newCodec(), v));
+            CallerBufferRoundTrip.check("snakeYaml", codec, RoundTrip.DATA, v, ownBytes(Format.snakeYaml.held(), v));
         }
     }
 
@@ -167,7 +167,7 @@ class SnakeYamlCodecTest {
     }
 
     /** The bytes the row's own buffer gets for {@code value}: what the caller's buffer must receive. */
-    private static <T> byte[] ownBytes(Codec<T> own, T value) {
+    private static <T> byte[] ownBytes(HeldMessage<T> own, T value) {
         own.encode(value);
         return own.bytes();
     }
