@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The one place that starts processes: a fresh JVM like this one ({@code java <flags> -cp <this classpath> MAIN
- * args}). The flags ({@link #jvmFlags}): the project's opens and exports ({@link JvmFlags#ALL}), then every flag
+ * args}), or a tool the build brings ({@link #runTool}: protoc for the {@code .proto} importer). The flags ({@link #jvmFlags}): the project's opens and exports ({@link JvmFlags#ALL}), then every flag
  * this JVM was started with (its {@code -Xmx}, {@code -Xms}, {@code -D}, {@code -XX} options, which come last and
  * so win), the fixed 1 GiB heap only when this JVM was given no heap size, less a debugger agent.
  *
@@ -86,6 +86,49 @@ public final class ChildJvm {
         }
         Lifecycle.track(c);
         return c;
+    }
+
+    /** What a tool printed (standard output and error together) and its exit status. */
+    public record ToolRun(int exitStatus, String output) {
+    }
+
+    /** A tool that could not be started at all (not there, not executable). */
+    public static final class ToolNotStarted extends IOException {
+        ToolNotStarted(String message, IOException cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * Runs {@code command}, a tool that is not a JVM (protoc), to its end, tracked as a child so that it ends with this
+     * JVM, and ended when it runs past {@code timeoutSeconds}.
+     *
+     * @param name what the tool is, for messages
+     * @throws ToolNotStarted when it cannot be started
+     * @throws IOException when it did not finish in time or the wait was interrupted, saying which
+     */
+    public static ToolRun runTool(String name, List<String> command, long timeoutSeconds) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        Child c;
+        synchronized (Lifecycle.class) {
+            if (Lifecycle.shuttingDown()) throw new IOException("not starting " + name + ": this JVM is ending");
+            try {
+                c = new Child(name, pb.start());
+            } catch (IOException e) {
+                throw new ToolNotStarted("cannot start " + name + ": " + e.getMessage(), e);
+            }
+        }
+        Lifecycle.track(c);
+        try (c) {
+            String said = new String(c.output().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (!c.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                throw new IOException(name + " did not finish within " + timeoutSeconds + " s");
+            }
+            return new ToolRun(c.exitStatus(), said);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while " + name + " ran", e);
+        }
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.wireshootout.schema;
 
+import org.wireshootout.process.ChildJvm;
+
 import com.google.protobuf.DescriptorProtos.DescriptorProto;
 import com.google.protobuf.DescriptorProtos.EnumDescriptorProto;
 import com.google.protobuf.DescriptorProtos.EnumValueDescriptorProto;
@@ -15,7 +17,6 @@ import org.wireshootout.schema.SchemaDraft.ValueDraft;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +25,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -103,28 +103,17 @@ public final class ProtoImporter {
         Path out = Files.createTempFile("schema-import", ".pb");
         Path wellKnown = wellKnownTypes();
         try {
-            ProcessBuilder pb = new ProcessBuilder(protoc.toString(), "--proto_path=" + dir, "--proto_path=" + wellKnown,
-                    "--descriptor_set_out=" + out, "--include_source_info", "--include_imports",
-                    proto.getFileName().toString());
-            pb.redirectErrorStream(true);
-            Process process;
+            ChildJvm.ToolRun run;
             try {
-                process = pb.start();
-            } catch (IOException e) {
+                run = ChildJvm.runTool("protoc on " + source, List.of(protoc.toString(), "--proto_path=" + dir,
+                        "--proto_path=" + wellKnown, "--descriptor_set_out=" + out, "--include_source_info",
+                        "--include_imports", proto.getFileName().toString()), 60);
+            } catch (ChildJvm.ToolNotStarted e) {
                 throw new IOException("cannot run protoc at " + protoc + " (set -Dwireshootout.protoc=PATH, or build once so that "
                         + "target/codegen-tools/protoc/protoc exists): " + e.getMessage(), e);
             }
-            String said = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            try {
-                if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                    throw new IOException("protoc did not finish within 60 s on " + source);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while protoc ran on " + source, e);
-            }
-            if (process.exitValue() != 0) throw new SchemaException(protocProblems(source, proto.getFileName().toString(), said));
+            String said = run.output();
+            if (run.exitStatus() != 0) throw new SchemaException(protocProblems(source, proto.getFileName().toString(), said));
             FileDescriptorSet set = FileDescriptorSet.parseFrom(Files.readAllBytes(out));
             FileDescriptorProto mine = null;
             for (FileDescriptorProto f : set.getFileList()) if (f.getName().equals(proto.getFileName().toString())) mine = f;
