@@ -1,8 +1,5 @@
 package org.wireshootout.codec.msgpack;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
-import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessagePacker;
 import org.msgpack.core.MessageUnpacker;
 import org.wireshootout.codec.BufferCodec;
@@ -16,58 +13,25 @@ import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
  * The {@code msgpack} row: a MessagePack map of the six fields named as in {@link DataFields}, through
- * msgpack-core's packer and unpacker ({@link MsgpackMap}), both made once and reused, over the caller's buffer:
- * the packer writes straight into the caller's heap array ({@link CallerBufferOutput}), the unpacker is
- * {@code reset} onto a view of it for every decode ({@link CallerBufferInput}); over other memory each goes through
- * one scratch array, a copy each way. The price is always a float64 ({@code packDouble}); the integers take
+ * msgpack-core's packer and unpacker ({@link MsgpackMap}), both made once and reused, over the caller's buffer
+ * ({@link MsgpackMapCodec}): the packer writes straight into the caller's heap array ({@link CallerBufferOutput}), the
+ * unpacker is {@code reset} onto a view of it for every decode ({@link CallerBufferInput}); over other memory each goes
+ * through one scratch array, a copy each way. The price is always a float64 ({@code packDouble}); the integers take
  * msgpack's smallest form.
  *
  * <p>Decoding accepts the six fields in any order; an unknown, repeated or missing field, a value of the wrong
  * msgpack type, an integer out of range (msgpack-core's own exception), or a length reaching past the message
  * is a {@link org.wireshootout.codec.DecodeException}.
  */
-public final class MsgpackCodec extends MsgpackMap<Data> implements BufferCodec<Data>, Evolvable {
+public final class MsgpackCodec extends MsgpackMapCodec<Data> implements Evolvable {
     private static final DataFields[] FIELDS = DataFields.values();
-
-    private final CallerBufferOutput out;
-    private MessagePacker packer;
-    private final CallerBufferInput input = new CallerBufferInput();
-    private final MessageUnpacker unpacker = MessagePack.newDefaultUnpacker(new byte[0]);
 
     public MsgpackCodec(String name) {
         super(name);
-        this.out = new CallerBufferOutput(name);
-        this.packer = MessagePack.newDefaultPacker(out);
-    }
-
-    @Override
-    public int encode(Data value, MutableDirectBuffer dst, int offset) {
-        out.wrap(dst, offset);
-        try {
-            writeMap(packer, value);
-            packer.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // the output never throws one; kept for the interface
-        } catch (RuntimeException e) {
-            packer = MessagePack.newDefaultPacker(out); // a packer stopped mid-flush still holds a buffer of the message
-            throw e;
-        }
-        return out.finish();
-    }
-
-    @Override
-    public void decode(DirectBuffer src, int offset, int length, Data target) {
-        try {
-            input.reset(unpacker, src, offset, length);
-        } catch (IOException e) {
-            throw new DecodeException(name, 0, e.toString(), e); // an array input never throws; kept for the interface
-        }
-        readMessage(unpacker, length, target);
     }
 
     @Override
@@ -116,12 +80,6 @@ public final class MsgpackCodec extends MsgpackMap<Data> implements BufferCodec<
             }
         }
         // six distinct known names: every field is there
-    }
-
-    /** msgpack's JSON view of the message, or null when it is not one valid value. */
-    @Override
-    public String render(DirectBuffer src, int offset, int length) {
-        return MsgpackMap.json(src, offset, length);
     }
 
     @Override

@@ -12,9 +12,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * A map of named fields ({@link MsgpackMap}) in the caller's buffer: the plumbing of the {@code msgpack} row's
- * version 2 ({@link MsgpackAddFieldCodec} under addField, {@link MsgpackEvolvedCodec} under the other changes),
- * written and read as the row itself is ({@link CallerBufferOutput}, {@link CallerBufferInput}): the packer and the
+ * A map of named fields ({@link MsgpackMap}) in the caller's buffer: the {@code msgpack} row ({@link MsgpackCodec})
+ * and its version 2 ({@link MsgpackAddFieldCodec} under addField, {@link MsgpackEvolvedCodec} under the other
+ * changes), written and read through {@link CallerBufferOutput} and {@link CallerBufferInput}: the packer and the
  * unpacker are made once and reused.
  *
  * @param <T> the message
