@@ -73,13 +73,13 @@ public final class Version2Adapters {
         Map<String, String> files = new TreeMap<>();
         for (Library library : Library.values()) {
             List<Path> found;
-            try (Stream<Path> s = Files.list(schemas.resolve(library.dir))) {
+            try (Stream<Path> s = Files.list(schemas.resolve(library.dir()))) {
                 found = s.filter(p -> p.getFileName().toString().startsWith("data-v2-") && p.toString().endsWith(library.extension))
                         .sorted().collect(Collectors.toList());
             }
             for (Path file : found) {
                 Message m = library.read(file, Files.readString(file));
-                files.put(library.javaPackage.replace('.', '/') + '/' + library.prefix + "V2" + capitalize(m.change) + ".java",
+                files.put(library.javaPackage().replace('.', '/') + '/' + library.prefix + "V2" + capitalize(m.change) + ".java",
                         library.emit(m));
             }
         }
@@ -133,27 +133,13 @@ public final class Version2Adapters {
         }
     }
 
-    /** One field as the schema declares it. */
-    static final class Field {
-        final String name;
-        final Target target;
-        final Kind kind;
-        final int line;
-        /** Kept in its place by the library's rule for removing a field, and not read. */
-        final boolean retired;
-        /** SBE {@code presence="optional"}: its null value reads as the model's default, 0. */
-        boolean optional;
-        /** FlatBuffers: the vtable slot, and the bytes the field takes in the table (a string is its offset). */
-        int slot;
-        int size;
-
-        Field(String name, Target target, Kind kind, int line, boolean retired) {
-            this.name = name;
-            this.target = target;
-            this.kind = kind;
-            this.line = line;
-            this.retired = retired;
-        }
+    /**
+     * One field as the schema declares it: {@code retired}, kept in its place by the library's rule for removing a field
+     * and not read; {@code optional}, SBE's {@code presence="optional"}, its null value read as the model's default, 0;
+     * {@code id} and {@code size}, FlatBuffers' id attribute (-1 without one) and the bytes the field takes in the table
+     * (a string is its offset).
+     */
+    record Field(String name, Target target, Kind kind, int line, boolean retired, boolean optional, int id, int size) {
     }
 
     /** A version-2 schema: its fields in declaration order and the names the library's compiler generates from it. */
@@ -181,8 +167,8 @@ public final class Version2Adapters {
             if (!change.matches("[a-z][A-Za-z0-9]*")) throw new SchemaException(file, 1, "the change in the file name, " + change + ", is not a name");
         }
 
-        /** Adds a field named {@code name} in the schema (a retired one under the name of the field it retires). */
-        Field add(String name, String evolvedName, Kind kind, int line, boolean retired) {
+        /** Adds a field named {@code name} in the schema, {@code evolvedName} in Evolved (a retired one's is the field it retires). */
+        Field add(String name, String evolvedName, Kind kind, int line, boolean retired, boolean optional, int id, int size) {
             Target target = targetOf(evolvedName);
             if (target == null) {
                 throw new SchemaException(file, line, "field " + name + ": Evolved has no field " + evolvedName
@@ -196,7 +182,7 @@ public final class Version2Adapters {
                 throw new SchemaException(file, line, "field " + name + ": Evolved." + target + " is already field " + byTarget.get(target).name
                         + " (line " + byTarget.get(target).line + ")");
             }
-            Field f = new Field(name, target, kind, line, retired);
+            Field f = new Field(name, target, kind, line, retired, optional, id, size);
             fields.add(f);
             byTarget.put(target, f);
             return f;
@@ -246,29 +232,34 @@ public final class Version2Adapters {
     // The three libraries: where their schemas are, how to read one, what the adapter is
 
     enum Library {
-        SBE("sbe", ".xml", "org.wireshootout.codec.sbe", "Sbe") {
+        SBE(".xml", "Sbe") {
             @Override Message read(Path file, String source) { return readSbe(file, source); }
             @Override String emit(Message m) { return emitSbe(m); }
         },
-        FLATBUFFERS("flatbuffers", ".fbs", "org.wireshootout.codec.flatbuffers", "Fbs") {
+        FLATBUFFERS(".fbs", "Fbs") {
             @Override Message read(Path file, String source) { return readFbs(file, source); }
             @Override String emit(Message m) { return emitFbs(m); }
         },
-        CAPNP("capnp", ".capnp", "org.wireshootout.codec.capnp", "Capnp") {
+        CAPNP(".capnp", "Capnp") {
             @Override Message read(Path file, String source) { return readCapnp(file, source); }
             @Override String emit(Message m) { return emitCapnp(m); }
         };
 
-        final String dir;
         final String extension;
-        final String javaPackage;
         final String prefix;
 
-        Library(String dir, String extension, String javaPackage, String prefix) {
-            this.dir = dir;
+        Library(String extension, String prefix) {
             this.extension = extension;
-            this.javaPackage = javaPackage;
             this.prefix = prefix;
+        }
+
+        /** The folder of its schemas under {@code schemas/}, and of its codecs under {@code org.wireshootout.codec}. */
+        String dir() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        String javaPackage() {
+            return "org.wireshootout.codec." + dir();
         }
 
         abstract Message read(Path file, String source);
@@ -278,7 +269,7 @@ public final class Version2Adapters {
 
     /** The start of an adapter: package, imports (sorted, java.* last), the class comment and declaration. */
     static StringBuilder start(Library library, Set<String> imports, String doc, Message m, String schemaInterface) {
-        StringBuilder s = new StringBuilder("package ").append(library.javaPackage).append(";\n\n");
+        StringBuilder s = new StringBuilder("package ").append(library.javaPackage()).append(";\n\n");
         String group = null;
         for (String i : sorted(imports)) {
             String g = i.startsWith("java.") ? "java" : "other";
@@ -323,16 +314,15 @@ public final class Version2Adapters {
             String name = e.required(file, "name");
             String type = e.required(file, "type");
             if (e.name.equals("data")) {
-                m.add(name, name, sbeTextKind(file, e, types.get(type)), e.line, false);
+                m.add(name, name, sbeTextKind(file, e, types.get(type)), e.line, false, false, -1, 0);
                 continue;
             }
             if (!e.name.equals("field")) throw new SchemaException(file, e.line, e.name + " " + name + ": the generator maps fields and one data");
             if (m.byTarget.containsKey(Target.text)) throw new SchemaException(file, e.line, "field " + name + " after the data: SBE puts the block first");
             Element enumType = types.get(type) != null && types.get(type).name.equals("enum") ? types.get(type) : null;
             boolean retired = e.attributes.containsKey("deprecated");
-            Field f = m.add(name, name, sbeKind(type, enumType, types.get(type)), e.line, retired);
             String presence = e.attributes.getOrDefault("presence", "required");
-            f.optional = presence.equals("optional");
+            Field f = m.add(name, name, sbeKind(type, enumType, types.get(type)), e.line, retired, presence.equals("optional"), -1, 0);
             if (!f.optional && !presence.equals("required")) throw new SchemaException(file, e.line, "field " + name + ": presence " + presence + " is not one the generator maps");
             boolean integer = f.kind == Kind.INT32 || f.kind == Kind.INT64;
             if ((f.optional || retired) && !integer) {
@@ -514,10 +504,7 @@ public final class Version2Adapters {
         Tokens.Token name = t.next();
         t.expect(":");
         Tokens.Token type = t.next();
-        if (t.peek().text.equals("=")) {
-            t.next();
-            t.next();
-        }
+        t.skipDefault();
         boolean retired = false;
         int id = -1;
         if (t.peek().text.equals("(")) {
@@ -549,9 +536,7 @@ public final class Version2Adapters {
                 kind = enumSizes.containsKey(type.text) ? Kind.ENUM : null;
                 size = enumSizes.getOrDefault(type.text, 0);
         }
-        Field f = m.add(name.text, camel(name.text), kind, name.line, retired);
-        f.slot = id;
-        f.size = size;
+        Field f = m.add(name.text, camel(name.text), kind, name.line, retired, false, id, size);
         if (f.target == Target.side) {
             m.sideType = type.text;
             List<Object[]> constants = enums.get(type.text);
@@ -561,18 +546,17 @@ public final class Version2Adapters {
         }
     }
 
-    /** Gives each field its slot: its id attribute (then every field has one) or its place, and sorts them by it. */
+    /** Puts the fields in slot order: their id attributes' (then every field has one), or as declared. A field's slot is its index. */
     static void slots(Message m) {
-        m.ids = m.fields.stream().anyMatch(f -> f.slot >= 0);
-        for (int i = 0; i < m.fields.size(); i++) {
-            Field f = m.fields.get(i);
-            if (m.ids && f.slot < 0) throw new SchemaException(m.file, f.line, "field " + f.name + " has no id: FlatBuffers wants one on every field or none");
-            if (!m.ids) f.slot = i;
+        m.ids = m.fields.stream().anyMatch(f -> f.id >= 0);
+        if (!m.ids) return;
+        for (Field f : m.fields) {
+            if (f.id < 0) throw new SchemaException(m.file, f.line, "field " + f.name + " has no id: FlatBuffers wants one on every field or none");
         }
-        m.fields.sort((a, b) -> Integer.compare(a.slot, b.slot));
+        m.fields.sort((a, b) -> Integer.compare(a.id, b.id));
         for (int i = 0; i < m.fields.size(); i++) {
             Field f = m.fields.get(i);
-            if (f.slot != i) throw new SchemaException(m.file, f.line, "field " + f.name + ": id " + f.slot + " where slot " + i + " is free");
+            if (f.id != i) throw new SchemaException(m.file, f.line, "field " + f.name + ": id " + f.id + " where slot " + i + " is free");
         }
     }
 
@@ -581,7 +565,7 @@ public final class Version2Adapters {
                 "org.wireshootout.model.evolution.Evolved", "java.nio.ByteBuffer"));
         if (m.sideType != null) imports.add(m.pkg + "." + m.sideType);
         StringBuilder s = start(Library.FLATBUFFERS, imports, m.doc("flatbuffers", "row",
-                f -> "is deprecated: no accessor, never written, its slot " + f.slot + " kept (a version-1 writer's value there is checked and not read)",
+                f -> "is deprecated: no accessor, never written, its slot " + m.fields.indexOf(f) + " kept (a version-1 writer's value there is checked and not read)",
                 m.ids ? "whose id attributes give the slots (so the slot sizes and the generated create method are in id order, not declaration order)" : null),
                 m, "FlatBuffersEvolvedCodec.Schema");
         List<String> sizes = new ArrayList<>();
@@ -593,7 +577,7 @@ public final class Version2Adapters {
         }
         s.append("    private final ").append(m.type).append(" table = new ").append(m.type).append("();\n\n")
                 .append("    @Override public int[] fieldSizes() { return new int[] {").append(String.join(", ", sizes)).append("}; }\n\n")
-                .append("    @Override public int textField() { return ").append(m.byTarget.get(Target.text).slot).append("; }\n\n")
+                .append("    @Override public int textField() { return ").append(m.fields.indexOf(m.byTarget.get(Target.text))).append("; }\n\n")
                 .append("    @Override\n    public int create(FlatBufferBuilder builder, Evolved v, int text) {\n")
                 .append("        return ").append(m.type).append(".create").append(m.type).append('(').append(String.join(", ", args)).append(");\n    }\n\n")
                 .append("    @Override\n    public ByteBuffer read(ByteBuffer bb, Evolved target, ByteBuffer textView, String name) {\n")
@@ -681,6 +665,7 @@ public final class Version2Adapters {
         t.next();
         t.expect(":");
         Tokens.Token type = t.next();
+        t.skipDefault();
         if (!t.peek().text.equals(";")) throw t.error(t.peek(), "field " + name.text + ": " + t.peek().text + " after the type: the generator maps name @n :Type;");
         t.expect(";");
         Kind kind;
@@ -694,7 +679,7 @@ public final class Version2Adapters {
         }
         boolean retired = name.text.length() > OBSOLETE.length() && name.text.startsWith(OBSOLETE)
                 && Character.isUpperCase(name.text.charAt(OBSOLETE.length()));
-        Field f = m.add(name.text, retired ? lowerFirst(name.text.substring(OBSOLETE.length())) : name.text, kind, name.line, retired);
+        Field f = m.add(name.text, retired ? lowerFirst(name.text.substring(OBSOLETE.length())) : name.text, kind, name.line, retired, false, -1, 0);
         if (f.target == Target.side) {
             List<Object[]> constants = enums.get(type.text);
             m.sideType = type.text;
@@ -843,6 +828,14 @@ public final class Version2Adapters {
             Token t = peek();
             at++;
             return t;
+        }
+
+        /** Passes over a field's default value ({@code = 1.5}): the generated accessors' business, not the adapter's. */
+        void skipDefault() {
+            if (peek().text.equals("=")) {
+                next();
+                next();
+            }
         }
 
         void expect(String text) {
