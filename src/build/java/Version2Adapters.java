@@ -44,7 +44,7 @@ import java.util.stream.Stream;
 public final class Version2Adapters {
     /** {@code SideV2}'s constants, in order. */
     static final List<String> SIDES = List.of("Buy", "Sell", "Short");
-    /** The one renamed field: the schema name, and what it is in {@code Evolved}. */
+    /** The one renamed field's name in a schema: it is {@code Evolved.smallInt}. */
     static final String RENAMED = "quantity";
     static final String GENERATOR = "src/build/java/Version2Adapters.java";
 
@@ -154,8 +154,9 @@ public final class Version2Adapters {
         /** The generated enum the side field is declared as, and the generated boolean enum (SBE). */
         String sideType;
         String flagType;
-        /** SBE: the generated header encoder. Cap'n Proto: the generated side constants in SideV2's order. */
+        /** SBE: the generated header encoder. */
         String header;
+        /** Cap'n Proto: the generated side constants, in SideV2's order. */
         List<String> sideConstants = List.of();
         /** FlatBuffers: the fields have id attributes. */
         boolean ids;
