@@ -10,7 +10,8 @@ import org.wireshootout.model.evolution.SideV2;
 
 /**
  * Version 2 of a Cap'n Proto row under one change: the struct capnpc-java generates from
- * {@code schemas/capnp/data-v2-<change>.capnp} (one {@link Schema} class per change, {@code CapnpV2<Change>}).
+ * {@code schemas/capnp/data-v2-<change>.capnp} (one {@link Schema} class per change, {@code CapnpV2<Change>}, written by the build
+ * from that schema into {@code target/generated-sources/version2} by {@code src/build/java/Version2Adapters.java}).
  * Its bytes are built, framed and read by a version-1 codec of the same row that it owns (the frame): the same
  * reused message builder, the same Serialize or SerializePacked framing, the same reader limits, so the framing
  * cannot differ from the row's; only the struct inside the message is version 2's. The frame writes into and reads

@@ -16,7 +16,8 @@ import java.nio.ByteOrder;
 
 /**
  * Version 2 of the {@code flatbuffers} row under one change: the table flatc generates from
- * {@code schemas/flatbuffers/data-v2-<change>.fbs} (one {@link Schema} class per change, {@code FbsV2<Change>}),
+ * {@code schemas/flatbuffers/data-v2-<change>.fbs} (one {@link Schema} class per change, {@code FbsV2<Change>}, written by the
+ * build from that schema into {@code target/generated-sources/version2} by {@code src/build/java/Version2Adapters.java}),
  * framed as {@link FlatBuffersCodec} frames (a finished buffer, no size prefix), with the same reused builder copied
  * into the caller's buffer, the same views and the same structural check before every read, here against the
  * fields version 2 declares.

@@ -17,7 +17,8 @@ import java.nio.ByteOrder;
 
 /**
  * Version 2 of the {@code sbe} row under one change: the flyweights generated from
- * {@code schemas/sbe/data-v2-<change>.xml} (one {@link Schema} class per change, {@code SbeV2<Change>}), framed as {@link SbeCodec} frames
+ * {@code schemas/sbe/data-v2-<change>.xml} (one {@link Schema} class per change, {@code SbeV2<Change>}, written by the build from
+ * that schema into {@code target/generated-sources/version2} by {@code src/build/java/Version2Adapters.java}), framed as {@link SbeCodec} frames
  * (standard 8-byte header, block, then the UTF-8 text with its uint32 length), in the caller's buffer. The
  * encoded length is checked against the room before anything is written, as version 1 checks it.
  *
