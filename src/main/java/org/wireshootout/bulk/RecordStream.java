@@ -24,19 +24,20 @@ public final class RecordStream {
     }
 
     public void append(byte[] src, int off, int len) {
-        ensure(5 + len);
-        int v = len;
-        while ((v & ~0x7F) != 0) {
-            buf[size++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        buf[size++] = (byte) v;
+        lengthPrefix(len);
         System.arraycopy(src, off, buf, size, len);
         size += len;
     }
 
     /** Appends {@code len} bytes of {@code src} from {@code off} as one record. */
     public void append(org.agrona.DirectBuffer src, int off, int len) {
+        lengthPrefix(len);
+        src.getBytes(off, buf, size, len);
+        size += len;
+    }
+
+    /** Makes room for a record of {@code len} bytes and writes its length as a varint (7 bits a byte, low first). */
+    private void lengthPrefix(int len) {
         ensure(5 + len);
         int v = len;
         while ((v & ~0x7F) != 0) {
@@ -44,8 +45,6 @@ public final class RecordStream {
             v >>>= 7;
         }
         buf[size++] = (byte) v;
-        src.getBytes(off, buf, size, len);
-        size += len;
     }
 
     private void ensure(int more) {

@@ -408,7 +408,8 @@ final class Png {
         return plot.y + plot.height - ys.position(v) * plot.height;
     }
 
-    static void axes(Graphics2D g, Rectangle plot, Scale xs, Scale ys, String xTitle, String yTitle, String xUnit, String yUnit) {
+    /** The y axis's grid lines and tick labels ({@code label} of each tick) left of the plot, in the small font; returns its metrics. */
+    private static FontMetrics yTicks(Graphics2D g, Rectangle plot, Scale ys, java.util.function.DoubleFunction<String> label) {
         g.setFont(SMALL);
         FontMetrics fm = g.getFontMetrics();
         for (double t : ys.ticks) {
@@ -416,9 +417,14 @@ final class Png {
             g.setColor(GRID);
             g.drawLine(plot.x, y, plot.x + plot.width, y);
             g.setColor(AXIS);
-            String s = ys.format(t, yUnit);
+            String s = label.apply(t);
             g.drawString(s, plot.x - 6 - fm.stringWidth(s), y + 4);
         }
+        return fm;
+    }
+
+    static void axes(Graphics2D g, Rectangle plot, Scale xs, Scale ys, String xTitle, String yTitle, String xUnit, String yUnit) {
+        FontMetrics fm = yTicks(g, plot, ys, t -> ys.format(t, yUnit));
         for (double t : xs.ticks) {
             int x = (int) Math.round(px(plot, xs, t));
             g.setColor(GRID);
@@ -438,16 +444,7 @@ final class Png {
     }
 
     private static void axesCategorical(Graphics2D g, Rectangle plot, List<String> xLabels, Scale ys) {
-        g.setFont(SMALL);
-        FontMetrics fm = g.getFontMetrics();
-        for (double t : ys.ticks) {
-            int y = (int) Math.round(py(plot, ys, t));
-            g.setColor(GRID);
-            g.drawLine(plot.x, y, plot.x + plot.width, y);
-            g.setColor(AXIS);
-            String s = Charts.timeLabel(t);
-            g.drawString(s, plot.x - 6 - fm.stringWidth(s), y + 4);
-        }
+        FontMetrics fm = yTicks(g, plot, ys, Charts::timeLabel);
         Scale xs = Scale.linear(0, Math.max(1, xLabels.size() - 1));
         for (int i = 0; i < xLabels.size(); i++) {
             int x = (int) Math.round(px(plot, xs, i));

@@ -23,7 +23,6 @@ import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
 import java.io.IOException;
-import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -76,12 +75,11 @@ abstract class CapnpCodecBase implements Evolvable {
     private final String name;
     private final MessageBuilder message = new MessageBuilder(
             ByteBuffer.allocate(SEGMENT_WORDS * 8).order(ByteOrder.LITTLE_ENDIAN));
-    private final HeapView writeView = new HeapView(CAPACITY);
+    private final CapnpOutput output;
+    /** This row's framing, bound once (a method reference made per call would allocate). */
+    private final CapnpOutput.Framing framing = this::write;
     /** The messages decode reads, for the rows' {@link #read}. */
     final HeapView readView = new HeapView(CAPACITY);
-    /** The output stream over {@link #streamView}, made when the view is (the stream writes into its own duplicate). */
-    private ArrayOutputStream out;
-    private ByteBuffer streamView;
     /**
      * The index in its array of the message's first byte when a text read lies in that array (unpacked: the segments
      * are slices of the message), so that errors name the byte from the message's start; 0 when the text lies in an
@@ -95,6 +93,7 @@ abstract class CapnpCodecBase implements Evolvable {
 
     CapnpCodecBase(String name) {
         this.name = name;
+        this.output = new CapnpOutput(name, CAPACITY);
     }
 
     /** Serializes the message into {@code out} in this row's framing. */
@@ -168,31 +167,7 @@ abstract class CapnpCodecBase implements Evolvable {
      * returns the length.
      */
     final int finish(MutableDirectBuffer dst, int offset) {
-        int room = dst.capacity() - offset;
-        ByteBuffer view = writeView.at(dst, offset);
-        boolean copy = view == null;
-        if (copy) view = writeView.scratch();
-        if (view != streamView) {
-            out = new ArrayOutputStream(view); // once per place the caller writes at
-            streamView = view;
-        }
-        ByteBuffer w = out.getWriteBuffer();
-        try {
-            try {
-                w.limit(Math.min(room, w.capacity())).position(0);
-            } catch (IllegalArgumentException e) {
-                throw new EncodeOverflowException(name, room, e); // an offset past the end: no room at all
-            }
-            write(out, message);
-        } catch (IOException | BufferOverflowException e) {
-            // the stream refuses a write larger than what is left of the room, before writing it
-            throw new EncodeOverflowException(name, room, e);
-        } finally {
-            message.clearFirstSegment();
-        }
-        int length = w.position();
-        if (copy) dst.putBytes(offset, view, 0, length);
-        return length;
+        return output.write(message, framing, dst, offset);
     }
 
     /** The root of the message in {@code length} bytes of {@code src} from {@code offset} as {@code factory}'s struct. */

@@ -16,7 +16,6 @@ import org.wireshootout.model.iex.IexMessage;
 import org.wireshootout.model.iex.IexMessageType;
 
 import java.io.IOException;
-import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -59,19 +58,22 @@ abstract class IexCapnpBase {
     private final boolean packed;
     private final MessageBuilder message = new MessageBuilder(
             ByteBuffer.allocate(SEGMENT_WORDS * 8).order(ByteOrder.LITTLE_ENDIAN));
-    private final HeapView writeView = new HeapView(CAPACITY);
+    private final CapnpOutput output;
+    /** Serialize, or for the packed row pack-then-copy ({@link PackedCopy}). */
+    private final CapnpOutput.Framing framing;
     private final HeapView readView = new HeapView(CAPACITY);
-    /** The output stream over {@link #streamView}, made when the view is (the stream writes into its own duplicate). */
-    private ArrayOutputStream out;
-    private ByteBuffer streamView;
     private final PackedInput packedInput = new PackedInput();
-
-    /** The packed row packs here first (see {@link PackedCopy}); made on first use. */
-    private PackedCopy packedCopy;
 
     IexCapnpBase(String name, boolean packed) {
         this.name = name;
         this.packed = packed;
+        this.output = new CapnpOutput(name, CAPACITY);
+        if (packed) {
+            PackedCopy copy = new PackedCopy(CAPACITY); // the packed row packs here first
+            this.framing = copy::write;
+        } else {
+            this.framing = Serialize::write;
+        }
     }
 
     /**
@@ -188,35 +190,7 @@ abstract class IexCapnpBase {
             default:
                 throw new AssertionError(m.type());
         }
-        int room = dst.capacity() - offset;
-        ByteBuffer view = writeView.at(dst, offset);
-        boolean copy = view == null;
-        if (copy) view = writeView.scratch();
-        if (view != streamView) {
-            out = new ArrayOutputStream(view); // once per place the caller writes at
-            streamView = view;
-        }
-        ByteBuffer w = out.getWriteBuffer();
-        try {
-            try {
-                w.limit(Math.min(room, w.capacity())).position(0);
-            } catch (IllegalArgumentException e) {
-                throw new EncodeOverflowException(name, room, e); // an offset past the end: no room at all
-            }
-            if (packed) {
-                if (packedCopy == null) packedCopy = new PackedCopy(CAPACITY);
-                packedCopy.write(out, message);
-            }
-            else Serialize.write(out, message);
-        } catch (IOException | BufferOverflowException e) {
-            // the stream refuses a write larger than what is left of the room, before writing it
-            throw new EncodeOverflowException(name, room, e);
-        } finally {
-            message.clearFirstSegment();
-        }
-        int length = w.position();
-        if (copy) dst.putBytes(offset, view, 0, length);
-        return length;
+        return output.write(message, framing, dst, offset);
     }
 
     private static void priceLevel(IexCapnp.PriceLevelUpdate.Builder u, IexMessage m) {

@@ -175,6 +175,13 @@ abstract class CallerStreams implements JavaSerialization.Unread {
         int pos;
         int end;
 
+        /** Makes the stream run from {@code from} to {@code to}, from the first. */
+        final void bounds(int from, int to) {
+            start = from;
+            pos = from;
+            end = to;
+        }
+
         long unread() {
             return end - pos;
         }
@@ -194,9 +201,7 @@ abstract class CallerStreams implements JavaSerialization.Unread {
 
         void point(byte[] array, int from, int to) {
             this.array = array;
-            this.start = from;
-            this.pos = from;
-            this.end = to;
+            bounds(from, to);
         }
 
         @Override
@@ -220,9 +225,7 @@ abstract class CallerStreams implements JavaSerialization.Unread {
 
         void point(DirectBuffer buffer, int from, int to) {
             this.buffer = buffer;
-            this.start = from;
-            this.pos = from;
-            this.end = to;
+            bounds(from, to);
         }
 
         @Override
@@ -252,6 +255,13 @@ abstract class CallerStreams implements JavaSerialization.Unread {
             this.name = name;
         }
 
+        /** Makes the stream run from {@code from} up to {@code to}, from the first. */
+        final void bounds(int from, int to) {
+            start = from;
+            pos = from;
+            end = to;
+        }
+
         final EncodeOverflowException overflow() {
             return new EncodeOverflowException(name, end - start, null);
         }
@@ -266,9 +276,7 @@ abstract class CallerStreams implements JavaSerialization.Unread {
 
         void point(byte[] array, int from, int to) {
             this.array = array;
-            this.start = from;
-            this.pos = from;
-            this.end = to;
+            bounds(from, to);
         }
 
         @Override
@@ -294,9 +302,7 @@ abstract class CallerStreams implements JavaSerialization.Unread {
 
         void point(MutableDirectBuffer buffer, int from, int to) {
             this.buffer = buffer;
-            this.start = from;
-            this.pos = from;
-            this.end = to;
+            bounds(from, to);
         }
 
         @Override
