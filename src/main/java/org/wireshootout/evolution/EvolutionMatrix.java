@@ -45,6 +45,15 @@ public final class EvolutionMatrix {
         return (Evolvable) codec;
     }
 
+    /**
+     * The length of the message version 2 under {@code change} sends ({@link Evolved#sentBy}), framing included.
+     *
+     * @throws Evolvable.NotExpressible when the row cannot state the change
+     */
+    public static int version2Length(Format row, Change change) {
+        return HeldMessage.of(evolvable(row).evolve(change)).encode(Evolved.sentBy(change));
+    }
+
     /** One cell, observed now. */
     public static Cell run(Format row, Change change, Direction direction) {
         Evolvable v1 = evolvable(row);

@@ -2,13 +2,11 @@ package org.wireshootout.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.registry.Format;
 import org.wireshootout.evolution.EvolutionMatrix;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;
-import org.wireshootout.model.evolution.Evolved;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -81,7 +79,7 @@ final class EvolutionSection {
         if (!f.carriesData()) return "";
         try {
             Change c = Change.valueOf(changeName);
-            return Integer.toString(HeldMessage.of(EvolutionMatrix.evolvable(f).evolve(c)).encode(Evolved.sentBy(c)));
+            return Integer.toString(EvolutionMatrix.version2Length(f, c));
         } catch (IllegalArgumentException | Evolvable.NotExpressible | IllegalStateException e) {
             return "";
         }
