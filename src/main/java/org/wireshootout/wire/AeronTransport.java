@@ -160,6 +160,9 @@ final class AeronTransport implements Transport {
         return "aeron:udp?endpoint=" + host + ":" + (port != 0 ? port : freeUdpPort(host));
     }
 
+    /** How long a silent peer is waited for before Aeron calls it gone: the wire's default quiet timeout. */
+    private static final long STALL_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+
     private void start() {
         String driverDir = dir.resolve("driver").toString();
         MediaDriver.Context ctx = new MediaDriver.Context()
@@ -169,7 +172,11 @@ final class AeronTransport implements Transport {
                 .termBufferSparseFile(false)
                 .ipcTermBufferLength(options.termLength)
                 .publicationTermBufferLength(options.termLength)
-                .spiesSimulateConnection(false);
+                .spiesSimulateConnection(false)
+                // a peer stalled by a loaded machine is not a lost one: the publication's connection timeout and the
+                // image's liveness timeout (5 s and 10 s by default) are raised to the wire's own quiet timeout
+                .publicationConnectionTimeoutNs(STALL_NS)
+                .imageLivenessTimeoutNs(STALL_NS);
         ThreadFactory pinned = pinnedFactory();
         if (options.driverThreading == TransportOptions.DriverThreading.SHARED) {
             ctx.threadingMode(ThreadingMode.SHARED)
