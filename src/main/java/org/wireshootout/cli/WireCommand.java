@@ -3,6 +3,8 @@ package org.wireshootout.cli;
 import net.openhft.affinity.Affinity;
 import org.wireshootout.wire.CrossProcess;
 import org.wireshootout.wire.IdleKind;
+import org.wireshootout.wire.Interleaved;
+import org.wireshootout.wire.PairedSuite;
 import org.wireshootout.wire.Payloads;
 import org.wireshootout.wire.TransportKind;
 import org.wireshootout.wire.TransportOptions;
@@ -140,6 +142,20 @@ public final class WireCommand implements Callable<Integer> {
             + "(all with --every-rate). 1: this JVM only. Default: 3, or 1 with --cross-process or echo modes.")
     Integer forks;
 
+    @Option(names = "--paired", description = "Instead of the grid: per transport one run at --table-rate of every format and a "
+            + "floor (the same frames, no codec) in slices that take turns, and each format's cost over the floor in adjacent slices "
+            + "with a 95 %% interval (paired.md, paired-<payload>-<transport>.json). In this JVM; not with echo or cross-process modes.")
+    boolean paired;
+
+    @Option(names = "--cycles", paramLabel = "N", description = "With --paired: measured cycles (each a floor slice and one slice per format). Default: ${DEFAULT-VALUE}.")
+    int cycles = 30;
+
+    @Option(names = "--slice-ms", paramLabel = "MS", description = "With --paired: the length of one slice at the table's rate. Default: ${DEFAULT-VALUE}.")
+    double sliceMs = 50;
+
+    @Option(names = "--warmup-cycles", paramLabel = "N", description = "With --paired: cycles sent and checked before the measured ones, not recorded. Default: ${DEFAULT-VALUE}.")
+    int warmupCycles = 4;
+
     @Spec
     CommandSpec spec;
 
@@ -161,6 +177,7 @@ public final class WireCommand implements Callable<Integer> {
             return 2;
         }
         try {
+            if (resolvedPaired != null) return resolvedPaired.run() == 0 ? 0 : 1;
             if (forkCount > 1) {
                 return new WireForks(forkCount, forkArgs(false), forkArgs(true), resolvedOut, System.out, resolvedSettings,
                         resolvedFormats, resolvedTransports, resolvedTableRate).run() == 0 ? 0 : 1;
@@ -179,7 +196,8 @@ public final class WireCommand implements Callable<Integer> {
         }
     }
 
-    // what build() resolved, for the forks
+    // what build() resolved, for the forks and the paired mode
+    private PairedSuite resolvedPaired;
     private int forkCount = 1;
     private Path resolvedOut;
     private Map<String, Object> resolvedSettings;
@@ -274,7 +292,18 @@ public final class WireCommand implements Callable<Integer> {
         if (forks != null && forks > 1 && ownJvms) {
             throw new IllegalArgumentException("--forks " + forks + ": cross-process and echo runs take --forks 1 (each of their runs starts JVMs of its own)");
         }
-        forkCount = forks != null ? forks : ownJvms ? 1 : 3;
+        if (paired) {
+            if (echoMode || crossProcess) throw new IllegalArgumentException("--paired runs in this JVM, one way: not with echo or --cross-process");
+            if (forks != null && forks > 1) throw new IllegalArgumentException("--paired pairs the formats within one JVM: --forks " + forks + " is not for it");
+            if (cycles < 2) throw new IllegalArgumentException("--cycles must be 2 or more, not " + cycles);
+            if (warmupCycles < 1) throw new IllegalArgumentException("--warmup-cycles must be 1 or more, not " + warmupCycles);
+            if (!(sliceMs > 0)) throw new IllegalArgumentException("--slice-ms must be positive, not " + sliceMs);
+            if (formatList.size() > Interleaved.MAX_FORMATS) {
+                throw new IllegalArgumentException("--paired interleaves at most " + Interleaved.MAX_FORMATS
+                        + " formats, not " + formatList.size());
+            }
+        }
+        forkCount = paired ? 1 : forks != null ? forks : ownJvms ? 1 : 3;
 
         int[] allowed = allowedCpus();
         int senderCpu = -1, receiverCpu = -1, driverCpu = -1;
@@ -360,6 +389,17 @@ public final class WireCommand implements Callable<Integer> {
         resolvedTransports = tl;
         resolvedTableRate = table;
         WireSuite.PayloadFactory factory = payload.equals("data") ? Payloads::data : f -> Payloads.iex(f, capture);
+        if (paired) {
+            int slice = (int) Math.max(1, Math.round(table * sliceMs / 1000));
+            settings.put("mode", "paired");
+            settings.put("sliceMessages", slice);
+            settings.put("cycles", cycles);
+            settings.put("warmupCycles", warmupCycles);
+            System.out.printf("wire --paired: at %s msg/s, slices of %d messages (%.0f ms), %d warm-up and %d measured cycles of %d slices per transport%n",
+                    WireSweep.rateLabel(table), slice, sliceMs, warmupCycles, cycles, formatList.size() + 1);
+            resolvedPaired = new PairedSuite(factory, formatList, transportList, base.atRate(table, seconds), options, slice, cycles,
+                    warmupCycles, dir, System.out, settings);
+        }
         WireSuite suite = new WireSuite(factory, formatList, transportList, rateValues, table, seconds, allRates, base, options, dir,
                 System.out, settings);
         if (senderOnly) suite.runner((p, t, o, c) -> new WireRun<>(p, t, o, c).runAgainstRemoteEchoer());

@@ -35,12 +35,53 @@ public final class WireResults {
     final List<String> unreadable;
     /** Entries of the folder skipped without being a fault of the results (a symbolic link in a loop), with the reason. */
     final List<String> warnings;
+    /**
+     * The paired runs ({@code wire --paired}: {@code paired-<payload>-<transport>.json}, in the folder or in its
+     * {@value #PAIRED} subfolder), one per transport, in the transports' order.
+     */
+    final List<JsonNode> paired;
 
-    private WireResults(JsonNode settings, List<Cell> cells, List<String> unreadable, List<String> warnings) {
+    /** Where {@code run.sh --wire} writes the paired runs, under the wire folder. */
+    static final String PAIRED = "paired";
+
+    private WireResults(JsonNode settings, List<Cell> cells, List<String> unreadable, List<String> warnings, List<JsonNode> paired) {
         this.settings = settings;
         this.cells = cells;
         this.unreadable = unreadable;
         this.warnings = warnings;
+        this.paired = paired;
+    }
+
+    private static boolean isPaired(Path f) {
+        String name = f.getFileName().toString();
+        return name.startsWith("paired-") && name.endsWith(".json");
+    }
+
+    /** The paired files of {@code folder}, read; a damaged one is listed in {@code unreadable} with the reason. */
+    private static void readPaired(ObjectMapper mapper, Path folder, String prefix, List<JsonNode> into, List<String> unreadable) throws IOException {
+        if (!Files.isDirectory(folder)) return;
+        List<Path> files;
+        try (Stream<Path> list = Files.list(folder)) {
+            files = list.filter(WireResults::isPaired).filter(Files::isRegularFile).sorted().collect(Collectors.toList());
+        }
+        for (Path f : files) {
+            String name = prefix + f.getFileName();
+            try {
+                JsonNode n = mapper.readTree(f.toFile());
+                if (n == null || !"paired".equals(n.path("kind").asText()) || !n.path("slots").isArray() || n.path("slots").size() < 2) {
+                    unreadable.add(name + " (not a paired result: no \"kind\": \"paired\" with a floor and a format in \"slots\")");
+                    continue;
+                }
+                for (JsonNode slot : n.path("slots")) {
+                    if (slot.path("slot").asInt(-1) > 0 && slot.path("addedNs").path("median").isMissingNode()) {
+                        throw new IOException("slot " + slot.path("format").asText("?") + " has no addedNs");
+                    }
+                }
+                into.add(n);
+            } catch (IOException e) {
+                unreadable.add(name + " (" + JmhResult.firstLine(e.getMessage()) + ")");
+            }
+        }
     }
 
     /** One format over one transport: its points (one per offered rate that ran) and its failures. */
@@ -118,12 +159,12 @@ public final class WireResults {
 
     /** No wire results: what a run directory without a wire folder has. */
     static WireResults none() {
-        return new WireResults(MissingNode.getInstance(), List.of(), List.of(), List.of());
+        return new WireResults(MissingNode.getInstance(), List.of(), List.of(), List.of(), List.of());
     }
 
-    /** True when the run has no wire result (no folder, or no readable cell in it). */
+    /** True when the run has no wire result (no folder, or no readable cell or paired run in it). */
     public boolean isEmpty() {
-        return cells.isEmpty();
+        return cells.isEmpty() && paired.isEmpty();
     }
 
     public int cellCount() {
@@ -158,7 +199,7 @@ public final class WireResults {
                         return broken == null;
                     })
                     .filter(p -> p.getFileName().toString().endsWith(".json"))
-                    .filter(p -> !p.getFileName().toString().equals(SETTINGS)).sorted().collect(Collectors.toList());
+                    .filter(p -> !p.getFileName().toString().equals(SETTINGS)).filter(p -> !isPaired(p)).sorted().collect(Collectors.toList());
         }
         List<Cell> cells = new ArrayList<>();
         for (Path f : files) {
@@ -173,7 +214,11 @@ public final class WireResults {
         List<String> formatOrder = texts(settings.path("formats"));
         cells.sort(Comparator.comparingInt((Cell c) -> formatOrder.contains(c.format) ? formatOrder.indexOf(c.format) : Integer.MAX_VALUE)
                 .thenComparing(c -> c.format).thenComparingInt(c -> transportOrder(c.transport)));
-        return new WireResults(settings, List.copyOf(cells), List.copyOf(unreadable), List.copyOf(warnings));
+        List<JsonNode> paired = new ArrayList<>();
+        readPaired(mapper, folder, "", paired, unreadable);
+        readPaired(mapper, folder.resolve(PAIRED), PAIRED + "/", paired, unreadable);
+        paired.sort(Comparator.comparingInt(n -> transportOrder(n.path("transport").asText())));
+        return new WireResults(settings, List.copyOf(cells), List.copyOf(unreadable), List.copyOf(warnings), List.copyOf(paired));
     }
 
     private static Cell cell(ObjectMapper mapper, Path f) throws IOException {

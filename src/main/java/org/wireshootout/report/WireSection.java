@@ -167,7 +167,11 @@ final class WireSection {
     static void append(StringBuilder sb, RunDirectory run, List<String> charts) {
         WireResults w = run.wire;
         if (w.isEmpty()) return;
-        sb.append("## ").append(TITLE).append("\n\n").append(intro(w)).append("\n\n").append(settingsLine(w)).append("\n\n");
+        sb.append("## ").append(TITLE).append("\n\n");
+        PairedSection.append(sb, w);
+        if (w.cells.isEmpty()) return;
+        if (!w.paired.isEmpty()) sb.append("### Each format alone, rate by rate\n\n");
+        sb.append(intro(w)).append("\n\n").append(settingsLine(w)).append("\n\n");
         List<String> problems = problems(w);
         if (!problems.isEmpty()) sb.append("**Failed:** ").append(String.join("; ", problems)).append(".\n\n");
         MarkdownTable t = new MarkdownTable().text(HEADERS.get(0)).text(HEADERS.get(1));
@@ -188,6 +192,9 @@ final class WireSection {
         WireResults w = run.wire;
         if (w.isEmpty()) return;
         page.h(2, TITLE, "wire");
+        PairedSection.html(page, w);
+        if (w.cells.isEmpty()) return;
+        if (!w.paired.isEmpty()) page.h(3, "Each format alone, rate by rate", "wire-grid");
         page.p(intro(w).replace("`", ""));
         page.p(settingsLine(w));
         List<String> problems = problems(w);

@@ -22,16 +22,18 @@ final class Receiver<T> implements Transport.FrameSink {
 
     private final RunControl run;
     private final WireRun.Observer<T> observer;
+    private final WireRun.LatencyLog log;
     // in echo mode the test hooks act at the echoer
     private final FrameCheck<T> check;
     private final long warmup;
     private final long windowSize;
     private final SideFigures.Receiver f = new SideFigures.Receiver();
 
-    Receiver(Payload<T> payload, RunControl run, WireRun.Observer<T> observer) {
+    Receiver(Payload<T> payload, RunControl run, WireRun.Observer<T> observer, WireRun.LatencyLog log) {
         WireConfig config = run.config;
         this.run = run;
         this.observer = observer;
+        this.log = log;
         this.check = new FrameCheck<>(payload, config.messages, config.echo ? "echo of message" : "message", "", config.echo ? -1 : config.corruptSequence);
         this.warmup = config.warmupMessages;
         this.windowSize = Math.max(1, (config.messages - config.warmupMessages + WINDOWS - 1) / WINDOWS);
@@ -75,6 +77,7 @@ final class Receiver<T> implements Transport.FrameSink {
             f.histogram.recordValue(latency);
             f.fromActualSend.recordValue(Math.min(HIGHEST_LATENCY_NS, Math.max(0, check.decodedAt - check.actual)));
             f.windows[(int) Math.min(WINDOWS - 1, (seq - warmup) / windowSize)].recordValue(latency);
+            if (log != null) log.record(seq, latency);
         }
         if (observer != null) observer.onMessage(seq, check.target);
     }

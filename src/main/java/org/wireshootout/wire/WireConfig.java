@@ -51,6 +51,15 @@ public final class WireConfig {
         return b.build();
     }
 
+    /** The same settings for a run of exactly {@code total} messages, the first {@code warmup} of them not recorded. */
+    public WireConfig withMessages(long total, long warmup) {
+        if (warmup < 0 || warmup >= total) throw new IllegalArgumentException("warm-up of " + warmup + " messages must be fewer than the run's " + total);
+        Builder b = toBuilder();
+        b.messages = total;
+        b.warmupMessages = warmup;
+        return b.build();
+    }
+
     private Builder toBuilder() {
         Builder b = new Builder();
         b.rate = rate;

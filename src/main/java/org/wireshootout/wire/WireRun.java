@@ -36,6 +36,14 @@ public final class WireRun<T> {
         void onMessage(long sequence, T decoded);
     }
 
+    /**
+     * Sees each recorded latency (every message after the warm-up) with its sequence number, on the receiver's
+     * thread, right after the histogram has it: an array store, nothing that allocates or waits.
+     */
+    public interface LatencyLog {
+        void record(long sequence, long latencyNanos);
+    }
+
     private final Payload<T> payload;
     private final TransportKind kind;
     private final TransportOptions transportOptions;
@@ -50,6 +58,7 @@ public final class WireRun<T> {
 
     private Role role = Role.BOTH;
     private Runnable onReady = () -> { };
+    private LatencyLog latencyLog;
 
     public WireRun(Payload<T> payload, TransportKind kind, TransportOptions transportOptions, WireConfig config, Observer<T> observer) {
         this.payload = payload;
@@ -61,6 +70,12 @@ public final class WireRun<T> {
 
     public WireRun(Payload<T> payload, TransportKind kind, TransportOptions transportOptions, WireConfig config) {
         this(payload, kind, transportOptions, config, null);
+    }
+
+    /** Hands every recorded latency to {@code log} as well (one process only: the log lives in this JVM). */
+    public WireRun<T> recordEach(LatencyLog log) {
+        this.latencyLog = log;
+        return this;
     }
 
     /** Checks the round trip, starts the transport, runs the schedule, stops the transport; the result or a {@link WireRunException}. */
@@ -136,7 +151,7 @@ public final class WireRun<T> {
         RunControl run = new RunControl(config, kind, sends(), echoes());
         SideFigures f = new SideFigures();
         Sender<T> sender = sends() ? new Sender<>(payload, run, maxEncoded) : null;
-        Receiver<T> receiver = receives() ? new Receiver<>(payload, run, observer) : null;
+        Receiver<T> receiver = receives() ? new Receiver<>(payload, run, observer, latencyLog) : null;
         Echoer<T> echoer = echoes() ? new Echoer<>(payload, run, maxEncoded) : null;
         CountDownLatch ready = new CountDownLatch((sender != null ? 1 : 0) + (receiver != null ? 1 : 0) + (echoer != null ? 1 : 0));
         CountDownLatch go = new CountDownLatch(1);

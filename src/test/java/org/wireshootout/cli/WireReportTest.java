@@ -71,6 +71,44 @@ class WireReportTest {
     }
 
     @Test
+    void thePairedRunsOpenTheSectionWithASentencePerTransport() throws Exception {
+        Path run = tmp.resolve("paired-run");
+        Path paired = run.resolve("wire").resolve("paired");
+        ResultToolsTest.Outcome w = ResultToolsTest.run(new WireCommand(), "--paired", "--formats", "sbe,jackson", "--transports", "ring",
+                "--rates", "5k", "--slice-ms", "10", "--cycles", "3", "--warmup-cycles", "1", "--cpus", "none", "--receiver-idle", "yield",
+                "--temp-dir", tmp.resolve("t").toString(), "--out", paired.toString());
+        assertEquals(0, w.status, w.out + w.err);
+        assertTrue(Files.isRegularFile(paired.resolve("paired-data-ring.json")), w.out);
+        assertTrue(Files.readString(paired.resolve("paired.md")).contains("| floor (no codec) |"), w.out);
+
+        ResultToolsTest.Outcome o = ResultToolsTest.run(new ReportCommand(), run.toString());
+        assertEquals(0, o.status, o.out + o.err);
+        String md = Files.readString(run.resolve("report.md"));
+        int section = md.indexOf("## Crossing the wire");
+        int sentence = md.indexOf("- Over `ring` at 5k msg/s (floor p50 ");
+        assertTrue(section >= 0 && sentence > section, md);
+        assertTrue(md.contains("added the least") && md.contains("over 3 cycles."), md);
+        assertTrue(md.contains("| floor (no codec) |") && md.contains("| sbe |") && md.contains("| jackson |"), md);
+        String html = Files.readString(run.resolve("report.html"));
+        assertTrue(html.contains("Formats against the floor, interleaved in time") && html.contains("<td>floor (no codec)</td>"), html);
+
+        // a paired file that lost its slots is named, not read as a wire cell
+        Files.writeString(paired.resolve("paired-data-queue.json"), "{\"kind\": \"paired\", \"slots\": []}");
+        ResultToolsTest.Outcome bad = ResultToolsTest.run(new ReportCommand(), run.toString());
+        assertTrue((bad.out + bad.err).contains("paired/paired-data-queue.json (not a paired result"), bad.out + bad.err);
+    }
+
+    @Test
+    void pairedRefusesEchoCrossProcessAndForks() throws Exception {
+        for (String[] args : new String[][] {{"--paired", "--echo"}, {"--paired", "--cross-process", "--transports", "aeron-ipc"},
+                {"--paired", "--forks", "3"}, {"--paired", "--cycles", "1"}}) {
+            ResultToolsTest.Outcome o = ResultToolsTest.run(new WireCommand(), args);
+            assertEquals(2, o.status, String.join(" ", args) + ": " + o.out + o.err);
+            assertTrue(o.err.contains("--paired") || o.err.contains("--cycles"), o.err);
+        }
+    }
+
+    @Test
     void onlyUnreadableWireFilesExitTwoAndAreNamed() throws Exception {
         Path wire = Files.createDirectories(tmp.resolve("run").resolve("wire"));
         Files.writeString(wire.resolve("data-sbe-ring.json"), "");
