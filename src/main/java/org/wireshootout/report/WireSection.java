@@ -80,9 +80,24 @@ final class WireSection {
         return new RateChart.Series(c.format, rates, p50, p99, sustained);
     }
 
+    /** True when the run's settings name at least one isolated CPU (and so the run could be on one). */
+    static boolean isolated(WireResults w) {
+        String s = w.settings.path("isolatedCpus").asText("");
+        return !s.isBlank() && !s.equals("unreadable");
+    }
+
+    /** The marker on a figure a machine without an isolated CPU does not support, and what it means. */
+    static final String UNSUPPORTED = " †";
+    static final String NOT_ISOLATED = "† No CPU of this machine was isolated. What such a machine supports: p50, p99, p50 from the "
+            + "actual send and back-pressure at the table's rate, compared within this run, and the paired figures against the floor. "
+            + "p99.9 and worst are the machine's (interrupts, neighbours, the hypervisor) as much as the format's, and the highest "
+            + "sustained rate is one sweep, which on the development VM moved between 10k and 1M msg/s for the same cell from one run to the "
+            + "next: it is shown, marked, and not a figure to rank by here. On an isolated CPU these columns carry no mark.";
+
     /** The table's rows: one per cell, its figures at the table's rate, or why it has none. */
     static List<List<String>> rows(WireResults w) {
         double table = w.tableRate();
+        String mark = isolated(w) ? "" : UNSUPPORTED;
         List<List<String>> rows = new ArrayList<>();
         for (WireResults.Cell c : w.cells) {
             List<String> r = new ArrayList<>(List.of(c.format, c.transport));
@@ -92,14 +107,15 @@ final class WireSection {
                 r.add(why);
                 while (r.size() < HEADERS.size() - 1) r.add("");
             } else {
-                for (String k : List.of("p50", "p99", "p99.9", "worst")) r.add(ns(p.latency(k)));
+                for (String k : List.of("p50", "p99")) r.add(ns(p.latency(k)));
+                for (String k : List.of("p99.9", "worst")) r.add(ns(p.latency(k)) + mark);
                 r.add(ns(p.fromActualSend("p50")));
                 r.add(WireSweep.rateLabel(p.offered));
                 r.add(WireSweep.rateLabel(Math.round(p.achieved)));
                 r.add(Long.toString(p.backPressureEvents()));
             }
             r.add((c.highestSustained > 0 ? WireSweep.rateLabel(c.highestSustained) : "none")
-                    + (p != null && !c.failures.isEmpty() ? " (then failed)" : ""));
+                    + (p != null && !c.failures.isEmpty() ? " (then failed)" : "") + mark);
             rows.add(r);
         }
         return rows;
@@ -179,6 +195,7 @@ final class WireSection {
         for (List<String> r : rows(w)) t.row(r);
         t.appendTo(sb);
         sb.append('\n');
+        if (!isolated(w)) sb.append(NOT_ISOLATED).append("\n\n");
         if (charts.contains(RATE_CHART)) sb.append("![latency against offered rate](").append(RATE_CHART).append(")\n\n");
         if (charts.contains(PERCENTILE_CHART)) sb.append("![latency by percentile per transport](").append(PERCENTILE_CHART).append(")\n\n");
         sb.append(CHART_NOTE).append("\n\n");
@@ -204,6 +221,7 @@ final class WireSection {
         List<String> formats = new ArrayList<>();
         for (WireResults.Cell c : w.cells) formats.add(c.format);
         page.table("wire-table", HEADERS, numeric, rows(w), formats);
+        if (!isolated(w)) page.p(NOT_ISOLATED);
         for (String chart : List.of(RATE_CHART, PERCENTILE_CHART)) {
             Path f = run.dir.resolve(chart);
             if (!Files.isRegularFile(f)) continue;

@@ -44,6 +44,10 @@ class WireReportTest {
         assertTrue(md.contains("| sbe | ring | "), md);
         assertTrue(md.contains("| sbe | queue | FAILED: sbe over queue at 2k msg/s FAILED: message 17 lost |"), md);
         assertTrue(md.contains("**Failed:** sbe over queue at 2k msg/s FAILED: message 17 lost"), md);
+        // this machine isolates no CPU (CI neither): the unsupported columns are marked and the note says which
+        if (new ObjectMapper().readTree(wire.resolve("run.json").toFile()).path("isolatedCpus").asText("").isBlank()) {
+            assertTrue(md.contains("No CPU of this machine was isolated") && md.contains(" †"), md);
+        }
         // one offered rate: no line against the rate, so no rate chart (it would be empty)
         assertFalse(md.contains("wire-rate.png") || Files.exists(run.resolve("wire-rate.png")), md);
         assertTrue(md.contains("![latency by percentile per transport](wire-percentiles.png)"), md);
