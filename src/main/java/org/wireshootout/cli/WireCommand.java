@@ -5,6 +5,7 @@ import org.wireshootout.wire.CrossProcess;
 import org.wireshootout.wire.IdleKind;
 import org.wireshootout.wire.Interleaved;
 import org.wireshootout.wire.PairedSuite;
+import org.wireshootout.wire.Payload;
 import org.wireshootout.wire.Payloads;
 import org.wireshootout.wire.TransportKind;
 import org.wireshootout.wire.TransportOptions;
@@ -44,6 +45,9 @@ import java.util.concurrent.TimeUnit;
                 + "another CPU decoding every message, latency from the intended send time into HdrHistogram, per format and "
                 + "transport (ring, aeron-ipc, aeron-udp, queue). One JSON per format x transport and summary.md in --out.")
 public final class WireCommand implements Callable<Integer> {
+
+    /** At a recorded pace, the capture is replayed first as a warm-up until at least this many messages have gone. */
+    static final int RECORDED_WARMUP_MESSAGES = 20_000;
 
     /** The quick default: the reference rows and two competitors (one text, one generated binary that allocates). */
     static final String QUICK_FORMATS = "bytesMarshallable,sbe,jackson,protobuf";
@@ -155,6 +159,15 @@ public final class WireCommand implements Callable<Integer> {
 
     @Option(names = "--warmup-cycles", paramLabel = "N", description = "With --paired: cycles sent and checked before the measured ones, not recorded. Default: ${DEFAULT-VALUE}.")
     int warmupCycles = 4;
+
+    @Option(names = "--pace", paramLabel = "fixed|recorded", description = "fixed: every message at the offered rate (--rates); "
+            + "recorded (with --payload iex --capture FILE): each message at its capture's send time (the IEX-TP segment's), so bursts "
+            + "leave as the market sent them: per cell, warm-up passes of the capture (at least one, 20,000 messages in all) then one measured pass, "
+            + "and a timeline of latency along the capture's time. Default: ${DEFAULT-VALUE}.")
+    String pace = "fixed";
+
+    @Option(names = "--speed", paramLabel = "N", description = "With --pace recorded: replay N times faster than the capture (default: ${DEFAULT-VALUE}).")
+    double speed = 1;
 
     @Spec
     CommandSpec spec;
@@ -277,14 +290,44 @@ public final class WireCommand implements Callable<Integer> {
                 if (!t.crossesProcesses()) throw new IllegalArgumentException("--cross-process: " + t.label() + " runs within one process only");
             }
         }
-        String[] rateParts = rates.split(",");
-        double[] rateValues = new double[rateParts.length];
-        for (int i = 0; i < rateParts.length; i++) rateValues[i] = WireSweep.parseRate(rateParts[i]);
-        double table = rateValues[0];
-        if (tableRate != null) {
-            table = WireSweep.parseRate(tableRate);
+        if (!pace.equals("fixed") && !pace.equals("recorded")) throw new IllegalArgumentException("--pace must be fixed or recorded, not '" + pace + "'");
+        boolean recordedPace = pace.equals("recorded");
+        if (!recordedPace && speed != 1) throw new IllegalArgumentException("--speed is the replay's: it needs --pace recorded");
+        long recordedMessages = 0;
+        int recordedPasses = 0;
+        double[] rateValues;
+        double table;
+        if (recordedPace) {
+            if (!payload.equals("iex") || capture == null) throw new IllegalArgumentException("--pace recorded replays a capture: it needs --payload iex --capture FILE");
+            if (crossProcess || twoHosts || paired) throw new IllegalArgumentException("--pace recorded runs in this JVM: not with --cross-process, two-host echo or --paired");
+            if (forks != null && forks > 1) throw new IllegalArgumentException("--pace recorded replays the capture once per cell: --forks " + forks + " is not for it");
+            if (!(speed > 0) || Double.isInfinite(speed)) throw new IllegalArgumentException("--speed must be a positive factor, not " + speed);
+            Payload<?> sample;
+            try {
+                sample = Payloads.iexRecorded(formatList.get(0), capture);
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("--capture " + capture + ": " + e.getMessage());
+            }
+            if (sample.recordedSpanNanos() <= 0) {
+                throw new IllegalArgumentException("--capture " + capture + ": all " + sample.size() + " messages carry one send time: no pace to replay");
+            }
+            // warm-up passes before the measured one, enough for the JIT (at least one, and 20,000 messages in all)
+            recordedPasses = Math.max(1, (RECORDED_WARMUP_MESSAGES + sample.size() - 1) / sample.size());
+            recordedMessages = (recordedPasses + 1L) * sample.size();
+            // the capture's average rate at the replay's speed: what the report calls the offered rate
+            double average = (sample.size() - 1) * 1e9 / sample.recordedSpanNanos() * speed;
+            rateValues = new double[] {average};
+            table = average;
         } else {
-            for (double r : rateValues) if (r == 100_000) table = r;
+            String[] rateParts = rates.split(",");
+            rateValues = new double[rateParts.length];
+            for (int i = 0; i < rateParts.length; i++) rateValues[i] = WireSweep.parseRate(rateParts[i]);
+            table = rateValues[0];
+            if (tableRate != null) {
+                table = WireSweep.parseRate(tableRate);
+            } else {
+                for (double r : rateValues) if (r == 100_000) table = r;
+            }
         }
         if (!(seconds > 0)) throw new IllegalArgumentException("--seconds must be positive");
         if (forks != null && forks < 1) throw new IllegalArgumentException("--forks must be 1 or more, not " + forks);
@@ -303,7 +346,7 @@ public final class WireCommand implements Callable<Integer> {
                         + " formats, not " + formatList.size());
             }
         }
-        forkCount = paired ? 1 : forks != null ? forks : ownJvms ? 1 : 3;
+        forkCount = paired || recordedPace ? 1 : forks != null ? forks : ownJvms ? 1 : 3;
 
         int[] allowed = allowedCpus();
         int senderCpu = -1, receiverCpu = -1, driverCpu = -1;
@@ -332,9 +375,11 @@ public final class WireCommand implements Callable<Integer> {
         TransportOptions options = tb.build();
         // the echoer's host cannot see which rates the sender's host would skip: both run every rate
         boolean allRates = everyRate || twoHosts;
-        WireConfig base = WireConfig.builder().rate(rateValues[0]).seconds(seconds).warmupFraction(warmupFraction)
+        WireConfig.Builder configured = WireConfig.builder().rate(rateValues[0]).seconds(seconds).warmupFraction(warmupFraction)
                 .senderCpu(senderCpu).receiverCpu(receiverCpu).receiverIdle(receiverIdle.equalsIgnoreCase("auto") ? null : IdleKind.byName(receiverIdle))
-                .p99Bound(TimeUnit.MICROSECONDS.toNanos(p99BoundMicros)).echo(echoMode).build();
+                .p99Bound(TimeUnit.MICROSECONDS.toNanos(p99BoundMicros)).echo(echoMode);
+        if (recordedPace) configured.recorded(speed, recordedMessages, recordedMessages / (recordedPasses + 1) * recordedPasses);
+        WireConfig base = configured.build();
         Path dir = out != null ? out : Paths.get("results", DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
                 .withZone(ZoneOffset.UTC).format(Instant.now()) + "-wire", "wire");
 
@@ -345,6 +390,12 @@ public final class WireCommand implements Callable<Integer> {
         settings.put("mode", echoMode ? "echo" : "one-way");
         settings.put("latencyIs", echoMode ? "the round trip sender -> echoer -> sender, timed on the sender's side" : "one way, one clock");
         settings.put("capture", capture);
+        settings.put("pace", recordedPace ? "recorded" : "fixed");
+        if (recordedPace) {
+            settings.put("replaySpeed", speed);
+            settings.put("replayMessages", recordedMessages / (recordedPasses + 1));
+            settings.put("replayWarmupPasses", recordedPasses);
+        }
         settings.put("formats", formatList);
         List<String> tl = new ArrayList<>();
         for (TransportKind t : transportList) tl.add(t.label());
@@ -388,7 +439,8 @@ public final class WireCommand implements Callable<Integer> {
         resolvedFormats = formatList;
         resolvedTransports = tl;
         resolvedTableRate = table;
-        WireSuite.PayloadFactory factory = payload.equals("data") ? Payloads::data : f -> Payloads.iex(f, capture);
+        WireSuite.PayloadFactory factory = payload.equals("data") ? Payloads::data
+                : recordedPace ? f -> Payloads.iexRecorded(f, capture) : f -> Payloads.iex(f, capture);
         if (paired) {
             int slice = (int) Math.max(1, Math.round(table * sliceMs / 1000));
             settings.put("mode", "paired");

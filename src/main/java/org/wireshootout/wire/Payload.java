@@ -28,6 +28,8 @@ public final class Payload<T> {
     private final FieldChecksum<T> checksum;
     private final long[] checksums;
     private int verifiedMaxLength = -1;
+    /** With a recorded pace: each message's send time in its capture, from the first message's (ns, never decreasing). */
+    private long[] recordedNanos;
 
     Payload(String kind, String format, String source, List<T> messages, java.util.function.Supplier<BufferCodec<T>> codecs,
             java.util.function.Supplier<T> targets, FieldChecksum<T> checksum) {
@@ -42,6 +44,31 @@ public final class Payload<T> {
         this.checksums = new long[messages.size()];
         for (int i = 0; i < checksums.length; i++) checksums[i] = checksum.of(this.messages.get(i));
     }
+
+    /**
+     * This payload sent at its capture's own pace: {@code offsets[i]} is message i's send time in the capture less the
+     * first message's, in ns. Refused unless there is one per message, the first is 0 and none goes back in time.
+     */
+    public Payload<T> withRecordedPace(long[] offsets) {
+        if (offsets.length != size()) throw new IllegalArgumentException(offsets.length + " recorded send times for " + size() + " messages of " + source);
+        for (int i = 0; i < offsets.length; i++) {
+            if (i == 0 ? offsets[0] != 0 : offsets[i] < offsets[i - 1]) {
+                throw new IllegalArgumentException(source + ": message #" + i + "'s send time " + (i == 0 ? "is not the start (0)"
+                        : "goes back " + (offsets[i - 1] - offsets[i]) + " ns from the one before"));
+            }
+        }
+        this.recordedNanos = offsets.clone();
+        return this;
+    }
+
+    /** True when the messages carry their capture's send times ({@link #withRecordedPace}). */
+    public boolean recorded() { return recordedNanos != null; }
+
+    /** Message i's send time in the capture from the first message's, ns. */
+    public long recordedOffset(int i) { return recordedNanos[i]; }
+
+    /** From the first message's send time to the last one's, ns (0 without a recorded pace). */
+    public long recordedSpanNanos() { return recordedNanos == null ? 0 : recordedNanos[recordedNanos.length - 1]; }
 
     /** "data" (the six-field message) or "iex". */
     public String kind() { return kind; }

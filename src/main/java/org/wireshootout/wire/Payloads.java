@@ -66,4 +66,34 @@ public final class Payloads {
                 + messages.size() + " messages)" : capture + " (" + messages.size() + " messages)";
         return new Payload<>("iex", f.name(), source, messages, f::newCodec, IexMessage::new, Checksums::iex);
     }
+
+    /**
+     * Every message of {@code capture} with the send time of the IEX-TP segment that carried it, so that a run can send
+     * each at its capture's pace ({@link Payload#withRecordedPace}): the messages of one segment left together, a burst.
+     */
+    public static Payload<IexMessage> iexRecorded(String format, String capture) throws IOException {
+        IexFormat f = IexFormat.byName(format);
+        List<IexMessage> messages = new ArrayList<>();
+        List<Long> sendTimes = new ArrayList<>();
+        long[] segmentSendTime = {0};
+        org.wireshootout.iex.IexCaptureReader.read(java.nio.file.Path.of(capture), new org.wireshootout.iex.IexListener() {
+            @Override
+            public void onSegment(org.wireshootout.iex.IexTpSegment segment) {
+                segmentSendTime[0] = segment.sendTime();
+            }
+
+            @Override
+            public void onMessage(IexMessage message) {
+                messages.add(message.copy());
+                sendTimes.add(segmentSendTime[0]);
+            }
+        });
+        if (messages.isEmpty()) throw new IllegalArgumentException(capture + " holds no IEX message to replay");
+        long[] offsets = new long[messages.size()];
+        long first = sendTimes.get(0);
+        for (int i = 0; i < offsets.length; i++) offsets[i] = sendTimes.get(i) - first;
+        String source = capture + " (" + messages.size() + " messages over " + WireSweep.nanos(offsets[offsets.length - 1])
+                + " of the feed's send times)";
+        return new Payload<>("iex", f.name(), source, messages, f::newCodec, IexMessage::new, Checksums::iex).withRecordedPace(offsets);
+    }
 }

@@ -16,6 +16,8 @@ public final class WireConfig {
     final long quietTimeoutNanos;
     final long stallTimeoutNanos;
     final boolean echo;
+    /** Above 0: each message goes at its capture's send time divided by this ({@link Payload#recorded}); 0: the fixed rate. */
+    final double recordedSpeed;
 
     private WireConfig(Builder b) {
         this.rate = b.rate;
@@ -30,6 +32,7 @@ public final class WireConfig {
         this.quietTimeoutNanos = b.quietTimeoutNanos;
         this.stallTimeoutNanos = b.stallTimeoutNanos;
         this.echo = b.echo;
+        this.recordedSpeed = b.recordedSpeed;
     }
 
     public static Builder builder() {
@@ -41,13 +44,17 @@ public final class WireConfig {
     public long warmupMessages() { return warmupMessages; }
     /** True when the run times round trips through an echoer instead of one-way trips. */
     public boolean echo() { return echo; }
+    /** Above 0 when messages go at their capture's pace, that many times faster; 0 at the fixed rate. */
+    public double recordedSpeed() { return recordedSpeed; }
 
     /** The same settings at another offered rate, for the same time (a sweep's next step). */
     public WireConfig atRate(double newRate, double seconds) {
         Builder b = toBuilder();
         b.rate = newRate;
         b.seconds = seconds;
-        b.messages = 0;
+        // at a recorded pace the run is the capture's passes, whatever the rate says
+        b.messages = recordedSpeed > 0 ? messages : 0;
+        if (recordedSpeed > 0) b.warmupMessages = warmupMessages;
         return b.build();
     }
 
@@ -74,6 +81,7 @@ public final class WireConfig {
         b.quietTimeoutNanos = quietTimeoutNanos;
         b.stallTimeoutNanos = stallTimeoutNanos;
         b.echo = echo;
+        b.recordedSpeed = recordedSpeed;
         return b;
     }
 
@@ -81,13 +89,13 @@ public final class WireConfig {
     String encode() {
         return rate + "," + messages + "," + warmupMessages + "," + senderCpu + "," + receiverCpu + ","
                 + (receiverIdle == null ? "auto" : receiverIdle.name()) + "," + p99BoundNanos + "," + dropSequence + ","
-                + corruptSequence + "," + quietTimeoutNanos + "," + stallTimeoutNanos + "," + echo;
+                + corruptSequence + "," + quietTimeoutNanos + "," + stallTimeoutNanos + "," + echo + "," + recordedSpeed;
     }
 
     /** Reads what {@link #encode} wrote. */
     static WireConfig decode(String word) {
         String[] f = word.split(",");
-        if (f.length != 12) throw new IllegalArgumentException("not an encoded wire configuration: " + word);
+        if (f.length != 13) throw new IllegalArgumentException("not an encoded wire configuration: " + word);
         Builder b = new Builder();
         b.rate = Double.parseDouble(f[0]);
         b.messages = Long.parseLong(f[1]);
@@ -101,6 +109,7 @@ public final class WireConfig {
         b.quietTimeoutNanos = Long.parseLong(f[9]);
         b.stallTimeoutNanos = Long.parseLong(f[10]);
         b.echo = Boolean.parseBoolean(f[11]);
+        b.recordedSpeed = Double.parseDouble(f[12]);
         return b.build();
     }
 
@@ -127,6 +136,7 @@ public final class WireConfig {
         private long quietTimeoutNanos = TimeUnit.SECONDS.toNanos(30);
         private long stallTimeoutNanos = TimeUnit.SECONDS.toNanos(10);
         private boolean echo;
+        private double recordedSpeed;
 
         /** Offered rate in messages per second. */
         public Builder rate(double v) { rate = v; return this; }
@@ -158,6 +168,17 @@ public final class WireConfig {
         public Builder stallTimeout(long nanos) { stallTimeoutNanos = nanos; return this; }
         /** Echo mode: an echoer sends every message back and the sender's side times the round trip. */
         public Builder echo(boolean v) { echo = v; return this; }
+        /**
+         * Each message at its capture's send time divided by {@code speed} (1: the capture's own pace): {@code messages}
+         * in all, whole passes over the capture, the first {@code warmup} of them (the warm-up passes) not recorded; the
+         * rate is then the capture's average times the speed, for the report.
+         */
+        public Builder recorded(double speed, long messages, long warmup) {
+            recordedSpeed = speed;
+            this.messages = messages;
+            this.warmupMessages = warmup;
+            return this;
+        }
 
         public WireConfig build() {
             if (!(rate > 0) || Double.isInfinite(rate)) throw new IllegalArgumentException("rate must be a positive number of messages per second, not " + rate);
@@ -165,6 +186,9 @@ public final class WireConfig {
             if (messages == 0 && !(seconds > 0)) throw new IllegalArgumentException("seconds must be positive, not " + seconds);
             if (warmupFraction < 0 || warmupFraction >= 1) throw new IllegalArgumentException("warm-up fraction must be in [0, 1), not " + warmupFraction);
             if (p99BoundNanos <= 0) throw new IllegalArgumentException("p99 bound must be positive");
+            if (recordedSpeed < 0 || Double.isInfinite(recordedSpeed) || Double.isNaN(recordedSpeed)) {
+                throw new IllegalArgumentException("the replay's speed must be a positive factor, not " + recordedSpeed);
+            }
             return new WireConfig(this);
         }
     }

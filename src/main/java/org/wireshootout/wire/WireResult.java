@@ -66,6 +66,7 @@ public final class WireResult {
     public final String loadAverage;
     private double wallSeconds;
     private String echoerPinning;
+    private Map<String, Object> replayTimeline;
 
     WireResult(Payload<?> payload, TransportKind transport, Map<String, Object> transportDetails, Map<String, String> transportThreads,
                WireConfig config, SideFigures.Sender s, SideFigures.Receiver r) {
@@ -116,6 +117,17 @@ public final class WireResult {
         this.backlogGrowing = last > Math.max(2 * first, first + BACKLOG_SLACK_NS);
         this.sustained = offeredReached && !backlogGrowing && histogram.getTotalCount() > 0
                 && histogram.getValueAtPercentile(99) <= p99BoundNanos;
+    }
+
+    /** At a recorded pace: latency along the capture's time ({@link ReplayTimeline}). */
+    WireResult withReplayTimeline(Map<String, Object> timeline) {
+        this.replayTimeline = timeline;
+        return this;
+    }
+
+    /** The replay's timeline, or null at a fixed rate. */
+    public Map<String, Object> replayTimeline() {
+        return replayTimeline;
     }
 
     WireResult withWallSeconds(double s) {
@@ -244,6 +256,7 @@ public final class WireResult {
         m.put("cpusAvailable", Runtime.getRuntime().availableProcessors());
         m.put("transportDetails", transportDetails);
         m.put("wallSeconds", Math.round(wallSeconds * 100) / 100.0);
+        if (replayTimeline != null) m.put("replayTimeline", replayTimeline);
         m.put("histogram", Map.of("encoding", "HdrHistogram compressed, base64 (Histogram.decodeFromCompressedByteBuffer)",
                 "unit", "ns", "data", encodedHistogram()));
         return m;

@@ -82,6 +82,15 @@ public final class WireRun<T> {
     public WireResult run() {
         int maxEncoded = payload.verifyRoundTrip();
         long t0 = System.nanoTime();
+        // at a recorded pace in one process, every latency is kept for the timeline along the capture's time
+        long[] replayed = null;
+        if (config.recordedSpeed > 0 && role == Role.BOTH && latencyLog == null) {
+            long measured = config.messages - config.warmupMessages;
+            if (measured > 0 && measured <= Integer.MAX_VALUE) {
+                long[] into = replayed = new long[(int) measured];
+                latencyLog = (seq, ns) -> into[(int) (seq - config.warmupMessages)] = ns;
+            }
+        }
         Transport transport = config.echo ? kind.openEcho(transportOptions) : kind.open(transportOptions);
         SideFigures f;
         try {
@@ -92,6 +101,7 @@ public final class WireRun<T> {
         f.rethrow("");
         if (f.sender == null || f.receiver == null) return null;
         WireResult result = new WireResult(payload, kind, transport.describe(), transport.ownThreads(), config, f.sender, f.receiver);
+        if (replayed != null) result.withReplayTimeline(ReplayTimeline.of(payload, config.recordedSpeed, config.warmupMessages, replayed));
         return (f.echoer != null ? result.withEchoer(f.echoer.pinning) : result).withWallSeconds((System.nanoTime() - t0) / 1e9);
     }
 

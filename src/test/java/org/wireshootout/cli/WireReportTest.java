@@ -103,6 +103,48 @@ class WireReportTest {
     }
 
     @Test
+    void aRecordedReplayCrossesEveryTransportCheckedWithItsTimeline() throws Exception {
+        String capture = org.wireshootout.SampleData.iex(org.wireshootout.SampleData.TOPS).toString();
+        Path run = tmp.resolve("replay-run");
+        Path wire = run.resolve("wire");
+        // the capture's two segments are 13 µs apart: a thousand times slower, a pass lasts 13 ms
+        ResultToolsTest.Outcome w = ResultToolsTest.run(new WireCommand(), "--payload", "iex", "--capture", capture, "--pace", "recorded",
+                "--speed", "0.001", "--formats", "sbe", "--cpus", "none", "--receiver-idle", "yield",
+                "--temp-dir", tmp.resolve("t").toString(), "--out", wire.toString());
+        assertEquals(0, w.status, w.out + w.err);
+        for (String transport : new String[] {"ring", "aeron-ipc", "aeron-udp", "queue"}) {
+            com.fasterxml.jackson.databind.JsonNode point = new ObjectMapper().readTree(wire.resolve("iex-sbe-" + transport + ".json").toFile())
+                    .path("points").path(0);
+            long messages = point.path("messages").asLong();
+            assertEquals(0, messages % 104, transport + ": whole passes of the capture's 104 messages");
+            assertEquals(messages, point.path("received").asLong(), transport + ": every message received and checked");
+            assertEquals(104, point.path("recorded").asLong(), transport + ": the measured pass alone is recorded");
+            com.fasterxml.jackson.databind.JsonNode spans = point.path("replayTimeline").path("spans");
+            long inSpans = 0;
+            for (com.fasterxml.jackson.databind.JsonNode span : spans) inSpans += span.path("messages").asLong();
+            assertEquals(104, inSpans, transport + ": the timeline holds every measured message");
+        }
+        ResultToolsTest.Outcome o = ResultToolsTest.run(new ReportCommand(), run.toString());
+        assertEquals(0, o.status, o.out + o.err);
+        String md = Files.readString(run.resolve("report.md"));
+        assertTrue(md.contains("### Latency along the replay") && md.contains("| capture time from (s) | replay rate (msg/s) | sbe p50 / p99 / worst |"), md);
+    }
+
+    @Test
+    void aRecordedPaceNeedsACaptureAndASpeedNeedsARecordedPace() throws Exception {
+        for (String[] args : new String[][] {{"--pace", "recorded"}, {"--payload", "iex", "--pace", "recorded"}, {"--speed", "10"},
+                {"--pace", "sometimes"}}) {
+            ResultToolsTest.Outcome o = ResultToolsTest.run(new WireCommand(), args);
+            assertEquals(2, o.status, String.join(" ", args) + ": " + o.out + o.err);
+            assertTrue(o.err.contains("--pace") || o.err.contains("--speed"), o.err);
+        }
+        String capture = org.wireshootout.SampleData.iex(org.wireshootout.SampleData.TOPS).toString();
+        ResultToolsTest.Outcome zero = ResultToolsTest.run(new WireCommand(), "--payload", "iex", "--capture", capture, "--pace", "recorded", "--speed", "0");
+        assertEquals(2, zero.status, zero.out + zero.err);
+        assertTrue(zero.err.contains("--speed must be a positive factor"), zero.err);
+    }
+
+    @Test
     void pairedRefusesEchoCrossProcessAndForks() throws Exception {
         for (String[] args : new String[][] {{"--paired", "--echo"}, {"--paired", "--cross-process", "--transports", "aeron-ipc"},
                 {"--paired", "--forks", "3"}, {"--paired", "--cycles", "1"}}) {

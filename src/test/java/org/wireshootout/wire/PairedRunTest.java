@@ -149,4 +149,15 @@ class PairedRunTest {
         assertEquals(WireRunException.Kind.CORRUPTED, e.kind());
         assertEquals(130, e.sequence());
     }
+
+    @Test
+    void aRecordedPaceIsRefusedWhenItsSendTimesGoBack() {
+        Payload<Data> p = Payloads.data("sbe");
+        long[] offsets = new long[p.size()];
+        for (int i = 0; i < offsets.length; i++) offsets[i] = i * 1000L;
+        offsets[7] = 5_000;
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.withRecordedPace(offsets));
+        assertTrue(e.getMessage().contains("message #7's send time goes back 1000 ns"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> p.withRecordedPace(new long[3]), "one send time per message");
+    }
 }
