@@ -160,6 +160,11 @@ public final class WireCommand implements Callable<Integer> {
     @Option(names = "--warmup-cycles", paramLabel = "N", description = "With --paired: cycles sent and checked before the measured ones, not recorded. Default: ${DEFAULT-VALUE}.")
     int warmupCycles = 4;
 
+    @Option(names = "--stages", description = "Also time each message's stages: the sender's lag behind the schedule, the encode, "
+            + "the hand-off (commit, transport, poll) and the decode, p50 and p99 each, with what one clock read costs here "
+            + "(one more clock read per message on each side). One-way runs in this JVM.")
+    boolean stages;
+
     @Option(names = "--pace", paramLabel = "fixed|recorded", description = "fixed: every message at the offered rate (--rates); "
             + "recorded (with --payload iex --capture FILE): each message at its capture's send time (the IEX-TP segment's), so bursts "
             + "leave as the market sent them: per cell, warm-up passes of the capture (at least one, 20,000 messages in all) then one measured pass, "
@@ -335,6 +340,9 @@ public final class WireCommand implements Callable<Integer> {
         if (forks != null && forks > 1 && ownJvms) {
             throw new IllegalArgumentException("--forks " + forks + ": cross-process and echo runs take --forks 1 (each of their runs starts JVMs of its own)");
         }
+        if (stages && (echoMode || crossProcess || twoHosts || paired)) {
+            throw new IllegalArgumentException("--stages times one-way runs in this JVM: not with echo modes, --cross-process or --paired");
+        }
         if (paired) {
             if (echoMode || crossProcess) throw new IllegalArgumentException("--paired runs in this JVM, one way: not with echo or --cross-process");
             if (forks != null && forks > 1) throw new IllegalArgumentException("--paired pairs the formats within one JVM: --forks " + forks + " is not for it");
@@ -378,6 +386,7 @@ public final class WireCommand implements Callable<Integer> {
         WireConfig.Builder configured = WireConfig.builder().rate(rateValues[0]).seconds(seconds).warmupFraction(warmupFraction)
                 .senderCpu(senderCpu).receiverCpu(receiverCpu).receiverIdle(receiverIdle.equalsIgnoreCase("auto") ? null : IdleKind.byName(receiverIdle))
                 .p99Bound(TimeUnit.MICROSECONDS.toNanos(p99BoundMicros)).echo(echoMode);
+        configured.stages(stages);
         if (recordedPace) configured.recorded(speed, recordedMessages, recordedMessages / (recordedPasses + 1) * recordedPasses);
         WireConfig base = configured.build();
         Path dir = out != null ? out : Paths.get("results", DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
@@ -391,6 +400,7 @@ public final class WireCommand implements Callable<Integer> {
         settings.put("latencyIs", echoMode ? "the round trip sender -> echoer -> sender, timed on the sender's side" : "one way, one clock");
         settings.put("capture", capture);
         settings.put("pace", recordedPace ? "recorded" : "fixed");
+        settings.put("stages", stages);
         if (recordedPace) {
             settings.put("replaySpeed", speed);
             settings.put("replayMessages", recordedMessages / (recordedPasses + 1));

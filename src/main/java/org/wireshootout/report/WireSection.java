@@ -197,6 +197,7 @@ final class WireSection {
         sb.append('\n');
         if (!isolated(w)) sb.append(NOT_ISOLATED).append("\n\n");
         ReplaySection.append(sb, w);
+        StagesSection.append(sb, w);
         if (charts.contains(RATE_CHART)) sb.append("![latency against offered rate](").append(RATE_CHART).append(")\n\n");
         if (charts.contains(PERCENTILE_CHART)) sb.append("![latency by percentile per transport](").append(PERCENTILE_CHART).append(")\n\n");
         sb.append(CHART_NOTE).append("\n\n");
@@ -224,6 +225,7 @@ final class WireSection {
         page.table("wire-table", HEADERS, numeric, rows(w), formats);
         if (!isolated(w)) page.p(NOT_ISOLATED);
         ReplaySection.html(page, w);
+        StagesSection.html(page, w);
         for (String chart : List.of(RATE_CHART, PERCENTILE_CHART)) {
             Path f = run.dir.resolve(chart);
             if (!Files.isRegularFile(f)) continue;

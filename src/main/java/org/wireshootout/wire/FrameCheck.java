@@ -26,6 +26,8 @@ final class FrameCheck<T> {
     /** How many messages the run sends: the sequence of the end-of-stream frame. */
     private final long total;
     private boolean corrupted;
+    /** Read the clock before decoding too (--stages). */
+    boolean timeStages;
 
     /** The next sequence number due; after {@link #accept} returned true, one past the accepted frame's. */
     long expected;
@@ -37,6 +39,10 @@ final class FrameCheck<T> {
     long decodedAt;
     /** The length of the codec's message behind the header (a claimed frame may be longer). */
     int messageLength;
+    /** With --stages: how long the sender's encode took (the header's last word); 0 otherwise. */
+    int encodeNanos;
+    /** When the frame was handed to the decoder (--stages only). */
+    long handedAt;
 
     FrameCheck(Payload<T> payload, long total, String noun, String where, long corruptSequence) {
         this.payload = payload;
@@ -60,6 +66,7 @@ final class FrameCheck<T> {
         actual = frame.getLong(offset + 16);
         sum = frame.getLong(offset + 24);
         messageLength = frame.getInt(offset + 32);
+        encodeNanos = frame.getInt(offset + 36);
         if (messageLength < 0 || messageLength > length - WireRun.HEADER) {
             fail.accept(new WireRunException(WireRunException.Kind.CORRUPTED, expected, noun + " " + expected + " corrupted" + where
                     + ": its header announces a " + messageLength + "-byte message in a frame of " + length + " bytes", null));
@@ -88,6 +95,7 @@ final class FrameCheck<T> {
             frame = corruptCopy;
             offset = 0;
         }
+        if (timeStages) handedAt = System.nanoTime();
         try {
             codec.decode(frame, offset + WireRun.HEADER, messageLength, target);
         } catch (RuntimeException e) {

@@ -39,6 +39,13 @@ final class Receiver<T> implements Transport.FrameSink {
         this.windowSize = Math.max(1, (config.messages - config.warmupMessages + WINDOWS - 1) / WINDOWS);
         f.histogram = new Histogram(HIGHEST_LATENCY_NS, 3);
         f.fromActualSend = new Histogram(HIGHEST_LATENCY_NS, 3);
+        if (config.stages) {
+            check.timeStages = true;
+            f.encode = new Histogram(HIGHEST_LATENCY_NS, 3);
+            f.handOff = new Histogram(HIGHEST_LATENCY_NS, 3);
+            f.decode = new Histogram(HIGHEST_LATENCY_NS, 3);
+            f.scheduleLag = new Histogram(HIGHEST_LATENCY_NS, 3);
+        }
         f.windows = new Histogram[WINDOWS];
         for (int i = 0; i < WINDOWS; i++) f.windows[i] = new Histogram(HIGHEST_LATENCY_NS, 2);
     }
@@ -78,8 +85,19 @@ final class Receiver<T> implements Transport.FrameSink {
             f.fromActualSend.recordValue(Math.min(HIGHEST_LATENCY_NS, Math.max(0, check.decodedAt - check.actual)));
             f.windows[(int) Math.min(WINDOWS - 1, (seq - warmup) / windowSize)].recordValue(latency);
             if (log != null) log.record(seq, latency);
+            if (f.encode != null) {
+                long encoded = check.actual + check.encodeNanos;
+                f.scheduleLag.recordValue(clip(check.actual - check.intended));
+                f.encode.recordValue(clip(check.encodeNanos));
+                f.handOff.recordValue(clip(check.handedAt - encoded));
+                f.decode.recordValue(clip(check.decodedAt - check.handedAt));
+            }
         }
         if (observer != null) observer.onMessage(seq, check.target);
+    }
+
+    private static long clip(long ns) {
+        return Math.max(0, Math.min(HIGHEST_LATENCY_NS, ns));
     }
 
     /**

@@ -41,6 +41,11 @@ public final class SideFigures {
         @JsonIgnore public Histogram histogram;
         @JsonIgnore public Histogram fromActualSend;
         @JsonIgnore public Histogram[] windows;
+        /** With --stages (one process): the sender's wait past the intended time, the encode, the hand-off, the decode. */
+        @JsonIgnore public Histogram scheduleLag;
+        @JsonIgnore public Histogram encode;
+        @JsonIgnore public Histogram handOff;
+        @JsonIgnore public Histogram decode;
 
         @JsonProperty("histogramHdr")
         String histogramText() { return WireResult.encode(histogram); }

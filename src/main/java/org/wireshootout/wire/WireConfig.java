@@ -18,6 +18,8 @@ public final class WireConfig {
     final boolean echo;
     /** Above 0: each message goes at its capture's send time divided by this ({@link Payload#recorded}); 0: the fixed rate. */
     final double recordedSpeed;
+    /** Time each message's stages (encode, hand-off, decode): one more clock read on each side. */
+    final boolean stages;
 
     private WireConfig(Builder b) {
         this.rate = b.rate;
@@ -33,6 +35,7 @@ public final class WireConfig {
         this.stallTimeoutNanos = b.stallTimeoutNanos;
         this.echo = b.echo;
         this.recordedSpeed = b.recordedSpeed;
+        this.stages = b.stages;
     }
 
     public static Builder builder() {
@@ -82,6 +85,7 @@ public final class WireConfig {
         b.stallTimeoutNanos = stallTimeoutNanos;
         b.echo = echo;
         b.recordedSpeed = recordedSpeed;
+        b.stages = stages;
         return b;
     }
 
@@ -89,13 +93,13 @@ public final class WireConfig {
     String encode() {
         return rate + "," + messages + "," + warmupMessages + "," + senderCpu + "," + receiverCpu + ","
                 + (receiverIdle == null ? "auto" : receiverIdle.name()) + "," + p99BoundNanos + "," + dropSequence + ","
-                + corruptSequence + "," + quietTimeoutNanos + "," + stallTimeoutNanos + "," + echo + "," + recordedSpeed;
+                + corruptSequence + "," + quietTimeoutNanos + "," + stallTimeoutNanos + "," + echo + "," + recordedSpeed + "," + stages;
     }
 
     /** Reads what {@link #encode} wrote. */
     static WireConfig decode(String word) {
         String[] f = word.split(",");
-        if (f.length != 13) throw new IllegalArgumentException("not an encoded wire configuration: " + word);
+        if (f.length != 14) throw new IllegalArgumentException("not an encoded wire configuration: " + word);
         Builder b = new Builder();
         b.rate = Double.parseDouble(f[0]);
         b.messages = Long.parseLong(f[1]);
@@ -110,6 +114,7 @@ public final class WireConfig {
         b.stallTimeoutNanos = Long.parseLong(f[10]);
         b.echo = Boolean.parseBoolean(f[11]);
         b.recordedSpeed = Double.parseDouble(f[12]);
+        b.stages = Boolean.parseBoolean(f[13]);
         return b.build();
     }
 
@@ -137,6 +142,7 @@ public final class WireConfig {
         private long stallTimeoutNanos = TimeUnit.SECONDS.toNanos(10);
         private boolean echo;
         private double recordedSpeed;
+        private boolean stages;
 
         /** Offered rate in messages per second. */
         public Builder rate(double v) { rate = v; return this; }
@@ -168,6 +174,8 @@ public final class WireConfig {
         public Builder stallTimeout(long nanos) { stallTimeoutNanos = nanos; return this; }
         /** Echo mode: an echoer sends every message back and the sender's side times the round trip. */
         public Builder echo(boolean v) { echo = v; return this; }
+        /** Time each message's stages: the sender reads the clock after encoding, the receiver before decoding. */
+        public Builder stages(boolean v) { stages = v; return this; }
         /**
          * Each message at its capture's send time divided by {@code speed} (1: the capture's own pace): {@code messages}
          * in all, whole passes over the capture, the first {@code warmup} of them (the warm-up passes) not recorded; the

@@ -67,6 +67,9 @@ public final class WireResult {
     private double wallSeconds;
     private String echoerPinning;
     private Map<String, Object> replayTimeline;
+    /** With --stages: the stages' histograms (schedule lag, encode, hand-off, decode), else null. */
+    private final Histogram[] stages;
+    private double clockReadNanos = -1;
 
     WireResult(Payload<?> payload, TransportKind transport, Map<String, Object> transportDetails, Map<String, String> transportThreads,
                WireConfig config, SideFigures.Sender s, SideFigures.Receiver r) {
@@ -102,6 +105,7 @@ public final class WireResult {
         this.histogram = histogram;
         this.fromActualSend = fromActualSend;
         this.loadAverage = loadAverage();
+        this.stages = r.encode == null ? null : new Histogram[] {r.scheduleLag, r.encode, r.handOff, r.decode};
         long measured = sent - config.warmupMessages;
         double intervalNs = 1e9 / config.rate;
         this.achievedRate = measured <= 0 || firstMeasuredIntended < 0 ? 0
@@ -117,6 +121,24 @@ public final class WireResult {
         this.backlogGrowing = last > Math.max(2 * first, first + BACKLOG_SLACK_NS);
         this.sustained = offeredReached && !backlogGrowing && histogram.getTotalCount() > 0
                 && histogram.getValueAtPercentile(99) <= p99BoundNanos;
+    }
+
+    /** The stage names of {@link #stages()}, in order. */
+    public static final java.util.List<String> STAGES = java.util.List.of("scheduleLag", "encode", "handOff", "decode");
+
+    /** With --stages: each stage's histogram in the order of {@link #STAGES}; null otherwise. */
+    public Histogram[] stages() {
+        return stages;
+    }
+
+    /** What one System.nanoTime() read cost in this JVM, measured before the run (--stages), or -1. */
+    public double clockReadNanos() {
+        return clockReadNanos;
+    }
+
+    WireResult withClockRead(double ns) {
+        this.clockReadNanos = ns;
+        return this;
     }
 
     /** At a recorded pace: latency along the capture's time ({@link ReplayTimeline}). */
@@ -257,6 +279,23 @@ public final class WireResult {
         m.put("transportDetails", transportDetails);
         m.put("wallSeconds", Math.round(wallSeconds * 100) / 100.0);
         if (replayTimeline != null) m.put("replayTimeline", replayTimeline);
+        if (stages != null) {
+            Map<String, Object> st = new LinkedHashMap<>();
+            st.put("how", "the sender reads the clock when it starts on a message (after its wait), and again after the encode; "
+                    + "the receiver reads it when the frame is handed to the decoder and after the decode. scheduleLag: start less "
+                    + "intended time; encode: the codec writing into the claimed frame; handOff: the header written, the commit, the "
+                    + "transport and the poll up to the decoder; decode: the codec reading where the frame lies. Each figure holds "
+                    + "one clock read's cost (clockReadNs), which is not taken off");
+            st.put("clockReadNs", Math.round(clockReadNanos * 10) / 10.0);
+            for (int i = 0; i < STAGES.size(); i++) {
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("p50", stages[i].getValueAtPercentile(50));
+                one.put("p99", stages[i].getValueAtPercentile(99));
+                one.put("worst", stages[i].getMaxValue());
+                st.put(STAGES.get(i), one);
+            }
+            m.put("stagesNs", st);
+        }
         m.put("histogram", Map.of("encoding", "HdrHistogram compressed, base64 (Histogram.decodeFromCompressedByteBuffer)",
                 "unit", "ns", "data", encodedHistogram()));
         return m;

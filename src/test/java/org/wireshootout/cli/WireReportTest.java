@@ -145,6 +145,33 @@ class WireReportTest {
     }
 
     @Test
+    void stagesAreTimedPerMessageAndReportedWithTheClocksCost() throws Exception {
+        Path run = tmp.resolve("stages-run");
+        Path wire = run.resolve("wire");
+        ResultToolsTest.Outcome w = ResultToolsTest.run(new WireCommand(), "--stages", "--formats", "sbe", "--transports", "ring",
+                "--rates", "2k", "--seconds", "1", "--forks", "1", "--cpus", "none", "--receiver-idle", "yield",
+                "--temp-dir", tmp.resolve("t").toString(), "--out", wire.toString());
+        assertEquals(0, w.status, w.out + w.err);
+        assertTrue(w.out.contains("stages p50 (p99): lag "), w.out);
+        com.fasterxml.jackson.databind.JsonNode point = new ObjectMapper().readTree(wire.resolve("data-sbe-ring.json").toFile()).path("points").path(0);
+        com.fasterxml.jackson.databind.JsonNode stages = point.path("stagesNs");
+        assertTrue(stages.path("clockReadNs").asDouble() > 0, stages.toString());
+        for (String k : new String[] {"scheduleLag", "encode", "handOff", "decode"}) {
+            assertTrue(stages.path(k).path("p50").isNumber() && stages.path(k).path("p99").asLong() >= stages.path(k).path("p50").asLong(), k + ": " + stages);
+        }
+        // encoding and decoding a message take some time; each figure holds at least part of a clock read
+        assertTrue(stages.path("encode").path("p50").asLong() > 0 && stages.path("decode").path("p50").asLong() > 0, stages.toString());
+        ResultToolsTest.Outcome o = ResultToolsTest.run(new ReportCommand(), run.toString());
+        assertEquals(0, o.status, o.out + o.err);
+        String md = Files.readString(run.resolve("report.md"));
+        assertTrue(md.contains("### Where the time goes (--stages)") && md.contains("| sbe | ring | "), md);
+
+        ResultToolsTest.Outcome echo = ResultToolsTest.run(new WireCommand(), "--stages", "--echo");
+        assertEquals(2, echo.status, echo.out + echo.err);
+        assertTrue(echo.err.contains("--stages times one-way runs"), echo.err);
+    }
+
+    @Test
     void pairedRefusesEchoCrossProcessAndForks() throws Exception {
         for (String[] args : new String[][] {{"--paired", "--echo"}, {"--paired", "--cross-process", "--transports", "aeron-ipc"},
                 {"--paired", "--forks", "3"}, {"--paired", "--cycles", "1"}}) {
