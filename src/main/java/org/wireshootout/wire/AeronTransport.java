@@ -192,7 +192,7 @@ final class AeronTransport implements Transport {
         driver = MediaDriver.launch(ctx);
         if (mode == Mode.HOST) return;
         aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driverDir));
-        subscription = aeron.addSubscription(channel, streamId);
+        subscription = aeron.addSubscription(channel, streamId, image -> { }, this::imageGone);
         publication = aeron.addExclusivePublication(channel, streamId);
         long deadline = System.nanoTime() + CONNECT_TIMEOUT_NS;
         while (!publication.isConnected() || !subscription.isConnected()) {
@@ -338,9 +338,20 @@ final class AeronTransport implements Transport {
     public Subscriber subscriber() {
         if (subscription == null) {
             if (mode != Mode.ATTACH) throw new IllegalStateException(kind.label() + " in " + mode + " mode has no subscription");
-            subscription = aeron.addSubscription(channel, streamId);
+            subscription = aeron.addSubscription(channel, streamId, image -> { }, this::imageGone);
         }
         return new AeronSubscriber();
+    }
+
+    /** Set by the client's conductor when the subscription's image goes unavailable: what, where and when. */
+    private volatile String imageGone;
+
+    private void imageGone(io.aeron.Image image) {
+        if (imageGone == null) {
+            imageGone = "the image of " + channel + " from " + image.sourceIdentity() + " went unavailable at position " + image.position()
+                    + " (its peer silent past Aeron's image liveness timeout, " + java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(STALL_NS)
+                    + " s here, or its publication closed)";
+        }
     }
 
     /** Hands each message on where it lies: in the term buffer, or in the assembler's buffer when Aeron fragmented it. */
@@ -357,6 +368,11 @@ final class AeronTransport implements Transport {
         @Override
         public void onFragment(DirectBuffer buffer, int offset, int length, Header header) {
             sink.onFrame(buffer, offset, length);
+        }
+
+        @Override
+        public String interruption() {
+            return imageGone;
         }
     }
 

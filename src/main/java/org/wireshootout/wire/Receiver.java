@@ -123,12 +123,27 @@ final class Receiver<T> implements Transport.FrameSink {
                 lastProgress = System.nanoTime();
             } else if (senderFinished(run, check.expected, begun) && System.nanoTime() - lastProgress > config.quietTimeoutNanos) {
                 // a lost message shows as a later frame (the end of the stream at the latest); silence is a stall
+                String interrupted = subscriber.interruption();
                 throw new WireRunException(WireRunException.Kind.STALLED, check.expected, "nothing arrived for "
                         + TimeUnit.NANOSECONDS.toSeconds(config.quietTimeoutNanos) + " s after " + (check.expected == 0 ? "the start"
-                        : "message " + (check.expected - 1)) + ", not even the end of the stream: the far side or the transport stalled", null);
+                        : "message " + (check.expected - 1)) + ", not even the end of the stream: the far side or the transport stalled"
+                        + (interrupted == null ? "" : "; " + interrupted), null);
             }
             idle.idle(n);
         }
+        explainGap(run, subscriber);
+    }
+
+    /**
+     * A message missing after the transport's stream was interrupted (an Aeron image gone after its peer's silence) was
+     * not lost by the transport: its peer or the machine stalled past a liveness timeout. The failure says so, as a stall.
+     */
+    static void explainGap(RunControl run, Transport.Subscriber subscriber) {
+        WireRunException e = run.failure();
+        String interrupted = e == null || e.kind() != WireRunException.Kind.LOST ? null : subscriber.interruption();
+        if (interrupted == null) return;
+        run.explain(e, new WireRunException(WireRunException.Kind.STALLED, e.sequence(), e.getMessage() + ", after " + interrupted
+                + ": a stall of the peer or of the machine, not a loss by the transport", e));
     }
 
     /**

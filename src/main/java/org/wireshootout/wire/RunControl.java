@@ -35,6 +35,11 @@ final class RunControl {
         return failure != null;
     }
 
+    /** Replaces the run's failure {@code was} with {@code now} (the same failure, explained); a later failure is kept. */
+    synchronized void explain(WireRunException was, WireRunException now) {
+        if (failure == was) failure = now;
+    }
+
     void fail(WireRunException e) {
         synchronized (this) {
             if (failure == null) failure = e;

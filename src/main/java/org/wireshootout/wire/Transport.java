@@ -53,6 +53,15 @@ public interface Transport extends AutoCloseable {
         /** Delivers up to {@code limit} waiting messages to {@code sink}; returns how many (0 when none was waiting). */
         int poll(FrameSink sink, int limit);
 
+        /**
+         * What interrupted the stream on its way, when the transport saw it (an Aeron image that went unavailable: its
+         * peer was silent past the liveness timeout, so what follows comes on a new image from the publication's current
+         * position); null when nothing did. A gap after it is a stall of a peer or the machine, not a transport losing data.
+         */
+        default String interruption() {
+            return null;
+        }
+
         @Override
         default void close() {
         }
