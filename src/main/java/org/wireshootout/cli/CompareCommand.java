@@ -80,8 +80,9 @@ public final class CompareCommand implements Callable<Integer> {
             System.err.println("compare: cannot write: " + e.getMessage());
             return 2;
         }
-        if (c.lines.isEmpty()) System.err.println("compare: no benchmark and row is in both runs");
-        return unreadable || c.lines.isEmpty() ? 1 : 0;
+        boolean nothing = c.lines.isEmpty() && c.paired.isEmpty();
+        if (nothing) System.err.println("compare: no benchmark and row is in both runs");
+        return unreadable || nothing ? 1 : 0;
     }
 
     /** Why an output path is refused, or null: a tool never writes over a result file or a run's manifest. */

@@ -69,12 +69,15 @@ public final class RunComparison {
     public final RunDirectory runA;
     public final RunDirectory runB;
     public final List<Line> lines = new ArrayList<>();
+    /** The two runs' paired wire results side by side (empty when they share none). */
+    public final PairedComparison paired;
     public final List<String> onlyInA = new ArrayList<>();
     public final List<String> onlyInB = new ArrayList<>();
 
     public RunComparison(RunDirectory a, RunDirectory b) {
         runA = a;
         runB = b;
+        paired = new PairedComparison(a.wire, b.wire);
         Map<String, JmhResult> inA = index(a);
         Map<String, JmhResult> inB = index(b);
         for (Map.Entry<String, JmhResult> e : inA.entrySet()) {
@@ -192,8 +195,9 @@ public final class RunComparison {
             // a run of wire results only (run.sh --wire) has no JMH row: its forks are not "a single fork"
             String which = runA.results.isEmpty() && runB.results.isEmpty() ? "Neither run has" : runA.results.isEmpty() ? "Run A has no" : "Run B has no";
             sb.append("**").append(which.equals("Neither run has") ? "Neither run has JMH results" : which + " JMH results")
-                    .append(", so no benchmark row can be compared.** This command compares JMH results; wire results (the `")
-                    .append(WireResults.FOLDER).append("/` folder of a run) are not compared here: read each run's report.md, whose ")
+                    .append(", so no benchmark row can be compared.** This command compares JMH results and the paired wire ")
+                    .append("results (formats against the floor, below, when both runs have them); the wire grid (the `")
+                    .append(WireResults.FOLDER).append("/` folder's cells) is not compared here: read each run's report.md, whose ")
                     .append("wire table gives each cell's forks and p50 spread.");
             return sb.toString();
         }
@@ -249,7 +253,8 @@ public final class RunComparison {
             t.appendTo(sb);
             sb.append('\n');
         }
-        if (lines.isEmpty()) sb.append("No benchmark and row is in both runs.\n\n");
+        sb.append(paired.markdown());
+        if (lines.isEmpty() && paired.isEmpty()) sb.append("No benchmark and row is in both runs.\n\n");
         if (!onlyInA.isEmpty()) sb.append("Only in A (").append(onlyInA.size()).append("):\n\n").append(wrapped(onlyInA)).append('\n');
         if (!onlyInB.isEmpty()) sb.append("Only in B (").append(onlyInB.size()).append("):\n\n").append(wrapped(onlyInB)).append('\n');
         return sb.toString();

@@ -96,6 +96,24 @@ class WireReportTest {
         String html = Files.readString(run.resolve("report.html"));
         assertTrue(html.contains("Formats against the floor, interleaved in time") && html.contains("<td>floor (no codec)</td>"), html);
 
+        // compare: the same run with sbe's added cost 50 % higher and jackson's ratio unchanged
+        Path other = tmp.resolve("paired-run-b");
+        Path otherPaired = other.resolve("wire").resolve("paired");
+        Files.createDirectories(otherPaired);
+        ObjectNode moved = (ObjectNode) new ObjectMapper().readTree(paired.resolve("paired-data-ring.json").toFile());
+        for (com.fasterxml.jackson.databind.JsonNode slot : moved.path("slots")) {
+            if (slot.path("format").asText().equals("sbe")) {
+                ObjectNode added = (ObjectNode) slot.path("addedNs");
+                double a = added.path("median").asDouble();
+                added.put("median", a == 0 ? 100 : a * 1.5);
+            }
+        }
+        new ObjectMapper().writeValue(otherPaired.resolve("paired-data-ring.json").toFile(), moved);
+        ResultToolsTest.Outcome c = ResultToolsTest.run(new CompareCommand(), run.toString(), other.toString());
+        assertEquals(0, c.status, c.out + c.err);
+        assertTrue(c.out.contains("## Wire: formats against the floor (paired)"), c.out);
+        assertTrue(c.out.contains("Over 2 cells in both runs, the added cost over the floor repeated within 10 % in 1, the ratio to the floor in 2"), c.out);
+
         // a paired file that lost its slots is named, not read as a wire cell
         Files.writeString(paired.resolve("paired-data-queue.json"), "{\"kind\": \"paired\", \"slots\": []}");
         ResultToolsTest.Outcome bad = ResultToolsTest.run(new ReportCommand(), run.toString());
