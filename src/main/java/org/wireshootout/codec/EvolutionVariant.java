@@ -27,11 +27,6 @@ public record EvolutionVariant(String name, String mechanism, OldReader oldReade
         Objects.requireNonNull(newReader, "newReader");
     }
 
-    /** A variant that replaces only the old reader; the new reader is the row's. */
-    public static EvolutionVariant oldReader(String name, String mechanism, OldReader oldReader) {
-        return new EvolutionVariant(name, mechanism, oldReader, (change, rows) -> rows);
-    }
-
     /** The variant's version-1 reader under a change. */
     @FunctionalInterface
     public interface OldReader {
