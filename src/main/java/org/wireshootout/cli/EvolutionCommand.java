@@ -2,6 +2,7 @@ package org.wireshootout.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.wireshootout.codec.EvolutionVariant;
 import org.wireshootout.registry.Format;
 import org.wireshootout.evolution.Cell;
 import org.wireshootout.evolution.EvolutionJson;
@@ -33,7 +34,7 @@ public final class EvolutionCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the matrix as JSON to FILE (what the report reads).")
     File json;
 
-    @Option(names = "--tsv", description = "Print change, direction, outcome and detail tab-separated, a cell a line, instead of Markdown.")
+    @Option(names = "--tsv", description = "Print row (with the variant's name for a variant's line), change, direction, outcome and detail tab-separated, a cell a line, instead of Markdown.")
     boolean tsv;
 
     @Override
@@ -49,8 +50,9 @@ public final class EvolutionCommand implements Callable<Integer> {
         if (tsv) {
             for (Format row : rows) {
                 System.err.println("evolution: " + row);
-                for (Cell c : EvolutionMatrix.of(row)) {
-                    System.out.println(row + "\t" + c.change() + '\t' + c.direction() + '\t' + c.outcome() + '\t' + c.detail());
+                for (Cell c : EvolutionMatrix.of(row)) printTsv(row.name(), c);
+                for (EvolutionVariant v : EvolutionMatrix.variants(row)) {
+                    for (Cell c : EvolutionMatrix.of(row, v)) printTsv(row + " " + v.name(), c);
                 }
             }
             return 0;
@@ -75,5 +77,10 @@ public final class EvolutionCommand implements Callable<Integer> {
         }
         System.out.print(EvolutionTable.markdown(root));
         return 0;
+    }
+
+    /** One cell a line; the first column is the row, or the row and the variant's name for a variant's cell. */
+    private static void printTsv(String line, Cell c) {
+        System.out.println(line + "\t" + c.change() + '\t' + c.direction() + '\t' + c.outcome() + '\t' + c.detail());
     }
 }

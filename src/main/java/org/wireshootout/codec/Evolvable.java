@@ -4,6 +4,8 @@ import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
+import java.util.List;
+
 /**
  * Implemented by every six-field registry row's codec (the registry's {@code Format}): the row's version 2 under each {@link Change}, written the
  * way the library's own documentation says to evolve a message (a second schema beside the first, a second
@@ -36,6 +38,14 @@ public interface Evolvable {
      */
     default BufferCodec<Evolved> newReaderOf(Change change, BufferCodec<Evolved> v2) {
         return v2;
+    }
+
+    /**
+     * Lines the matrix shows beside the row's own, each the row with its readers configured another documented way
+     * ({@link EvolutionVariant}): none by default.
+     */
+    default List<EvolutionVariant> variants() {
+        return List.of();
     }
 
     /** One line on how the format evolves: what identifies a field on the wire and what a reader does with the unknown. */

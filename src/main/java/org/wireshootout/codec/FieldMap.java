@@ -165,9 +165,24 @@ public final class FieldMap {
         private final Change change;
         private final Field[] order;
         private final String[] names = new String[Field.values().length];
+        /** Another name smallInt is read by (version 1's tolerant reader: {@code quantity}), or null. */
+        private final String smallIntAlias;
+        /** Whose message this is, for error messages: "version 2" or "version 1". */
+        private final String version;
 
-        private Layout(Change change) {
+        /** Version 1 read tolerantly ({@link #tolerantVersion1()}). */
+        private Layout() {
+            this.change = null;
+            this.order = V1_ORDER;
+            for (Field f : order) names[f.ordinal()] = f.name();
+            this.smallIntAlias = "quantity";
+            this.version = "version 1";
+        }
+
+        private Layout(Change change, boolean alias) {
             this.change = change;
+            this.smallIntAlias = alias && change == Change.renameField ? "smallInt" : null;
+            this.version = "version 2";
             switch (change) {
                 case addField:
                     order = new Field[]{Field.price, Field.flag, Field.text, Field.side, Field.smallInt, Field.longInt, Field.venue};
@@ -188,7 +203,25 @@ public final class FieldMap {
 
         /** Version 2 under {@code change}. */
         public static Layout of(Change change) {
-            return new Layout(change);
+            return new Layout(change, false);
+        }
+
+        /**
+         * Version 2 under {@code change} as a tolerant reader of version 2 takes it: as {@link #of}, and under
+         * {@link Change#renameField} its {@code quantity} also accepted under the old name {@code smallInt} (the
+         * alias a renamed field keeps, as Jackson's {@code @JsonAlias} keeps it).
+         */
+        public static Layout tolerant(Change change) {
+            return new Layout(change, true);
+        }
+
+        /**
+         * Version 1's six fields as a tolerant reader of version 1 takes them: by name in any order, a name it does
+         * not know skipped, a missing one at its default, smallInt also accepted under the name {@code quantity}
+         * (the alias a renamed field keeps), smallInt an int32 and the side Buy or Sell only.
+         */
+        public static Layout tolerantVersion1() {
+            return new Layout();
         }
 
         /** The fields version 2 has, in the order its writer writes them (do not modify). */
@@ -201,12 +234,17 @@ public final class FieldMap {
             return names[f.ordinal()];
         }
 
-        /** The field called {@code name}, or null when version 2 has none: a reader skips its value. */
+        /** The field called {@code name} (or its alias), or null when this version has none: a reader skips its value. */
         public Field field(CharSequence name) {
             for (Field f : order) {
                 if (names[f.ordinal()].contentEquals(name)) return f;
             }
-            return null;
+            return smallIntAlias != null && smallIntAlias.contentEquals(name) ? Field.smallInt : null;
+        }
+
+        /** The other name smallInt is read by, or null when it has only {@link #name}. */
+        public String smallIntAlias() {
+            return smallIntAlias;
         }
 
         /** Whether smallInt is an int64 in version 2 (only under {@link Change#widenSmallInt}). */
@@ -214,12 +252,12 @@ public final class FieldMap {
             return change == Change.widenSmallInt;
         }
 
-        /** The side called {@code name}: version 2 knows Short only under {@link Change#newSideValue}. */
+        /** The side called {@code name}: version 2 knows Short only under {@link Change#newSideValue}, version 1 never. */
         public SideV2 side(CharSequence name, String format) {
             for (SideV2 s : SideV2.values()) {
                 if (name != null && s.name().contentEquals(name) && (s != SideV2.Short || change == Change.newSideValue)) return s;
             }
-            throw new DecodeException(format, -1, "side must be one of version 2's sides, found " + describe(name));
+            throw new DecodeException(format, -1, "side must be one of " + version + "'s sides, found " + describe(name));
         }
 
         /**
@@ -257,7 +295,7 @@ public final class FieldMap {
         /** {@code v} as smallInt, which must fit an int32 unless version 2 widened it. */
         public long smallInt(long v, String format) {
             if (!wideSmallInt() && (int) v != v) {
-                throw new DecodeException(format, -1, name(Field.smallInt) + " " + v + " does not fit version 2's int32");
+                throw new DecodeException(format, -1, name(Field.smallInt) + " " + v + " does not fit " + version + "'s int32");
             }
             return v;
         }

@@ -3,6 +3,7 @@ package org.wireshootout.evolution;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.wireshootout.codec.EvolutionVariant;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
@@ -12,7 +13,9 @@ import java.util.List;
 
 /**
  * The matrix as JSON, which the report and the README table are drawn from:
- * {@code {"changes":[{name, what}], "rows":[{row, library, mechanism, cells:[{change, direction, outcome, detail}]}]}}.
+ * {@code {"changes":[{name, what}], "rows":[{row, library, mechanism, cells:[{change, direction, outcome, detail}],
+ * variants:[{variant, mechanism, cells:[...]}]}]}}. {@code variants} is there only for a row that has some (and absent
+ * from files written before variants existed): a reader takes its absence as none.
  */
 public final class EvolutionJson {
     private EvolutionJson() {
@@ -42,12 +45,23 @@ public final class EvolutionJson {
                     }
                 }
             }
-            ArrayNode cells = r.putArray("cells");
-            for (Cell cell : EvolutionMatrix.of(row)) {
-                cells.addObject().put("change", cell.change().name()).put("direction", cell.direction().name())
-                        .put("outcome", cell.outcome().name()).put("detail", cell.detail());
+            putCells(r.putArray("cells"), EvolutionMatrix.of(row));
+            List<EvolutionVariant> variants = EvolutionMatrix.variants(row);
+            if (!variants.isEmpty()) {
+                ArrayNode vs = r.putArray("variants");
+                for (EvolutionVariant v : variants) {
+                    ObjectNode vn = vs.addObject().put("variant", v.name()).put("mechanism", v.mechanism());
+                    putCells(vn.putArray("cells"), EvolutionMatrix.of(row, v));
+                }
             }
         }
         return root;
+    }
+
+    private static void putCells(ArrayNode cells, List<Cell> of) {
+        for (Cell cell : of) {
+            cells.addObject().put("change", cell.change().name()).put("direction", cell.direction().name())
+                    .put("outcome", cell.outcome().name()).put("detail", cell.detail());
+        }
     }
 }

@@ -2,6 +2,7 @@ package org.wireshootout.evolution;
 
 import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.HeldMessage;
+import org.wireshootout.codec.EvolutionVariant;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.registry.Format;
 import org.wireshootout.model.Data;
@@ -20,20 +21,33 @@ public final class EvolutionMatrix {
     private EvolutionMatrix() {
     }
 
-    /** Every cell of every row of the registry, rows in registry order, then changes, then directions. */
+    /** The row's own line's readers: the ones {@link Evolvable#oldReaderOf} and {@link Evolvable#newReaderOf} give. */
+    private static final EvolutionVariant OWN = new EvolutionVariant("", "", (change, rows) -> rows, (change, rows) -> rows);
+
+    /** Every cell of every row's own line, rows in registry order, then changes, then directions. */
     public static List<Cell> all() {
         List<Cell> cells = new ArrayList<>();
         for (Format row : Format.values()) cells.addAll(of(row));
         return cells;
     }
 
-    /** Every cell of one row. */
+    /** Every cell of one row's own line. */
     public static List<Cell> of(Format row) {
+        return of(row, OWN);
+    }
+
+    /** Every cell of one variant of a row ({@link #variants}). */
+    public static List<Cell> of(Format row, EvolutionVariant variant) {
         List<Cell> cells = new ArrayList<>();
         for (Change change : Change.values()) {
-            for (Direction direction : Direction.values()) cells.add(run(row, change, direction));
+            for (Direction direction : Direction.values()) cells.add(run(row, variant, change, direction));
         }
         return cells;
+    }
+
+    /** The row's variants, the lines the matrix shows beside the row's own. */
+    public static List<EvolutionVariant> variants(Format row) {
+        return evolvable(row).variants();
     }
 
     /** The row's codec as {@link Evolvable}; every row of the registry must be one. */
@@ -54,50 +68,58 @@ public final class EvolutionMatrix {
         return HeldMessage.of(evolvable(row).evolve(change)).encode(Evolved.sentBy(change));
     }
 
-    /** One cell, observed now. */
+    /** One cell of the row's own line, observed now. */
     public static Cell run(Format row, Change change, Direction direction) {
+        return run(row, OWN, change, direction);
+    }
+
+    /**
+     * One cell of a variant of the row, observed now: the row's writers, and the variant's reader in place of the
+     * row's for the side it replaces.
+     */
+    public static Cell run(Format row, EvolutionVariant variant, Change change, Direction direction) {
         Evolvable v1 = evolvable(row);
         BufferCodec<Evolved> v2;
         try {
             v2 = v1.evolve(change);
         } catch (Evolvable.NotExpressible e) {
-            return new Cell(row.name(), change, direction, Outcome.notExpressible, e.getMessage());
+            return new Cell(row.name(), variant.name(), change, direction, Outcome.notExpressible, e.getMessage());
         }
-        return direction == Direction.oldToNew ? oldToNew(row, change, v1, v2) : newToOld(row, change, v1, v2);
+        return direction == Direction.oldToNew ? oldToNew(row, variant, change, v1, v2) : newToOld(row, variant, change, v1, v2);
     }
 
-    private static Cell oldToNew(Format row, Change change, Evolvable v1, BufferCodec<Evolved> v2) {
+    private static Cell oldToNew(Format row, EvolutionVariant variant, Change change, Evolvable v1, BufferCodec<Evolved> v2) {
         Data sent = Data.canonical();
         HeldMessage<Data> written = HeldMessage.of(writer(v1));
         written.encode(sent);
         Evolved read = new Evolved();
-        BufferCodec<Evolved> reader = v1.newReaderOf(change, v2);
+        BufferCodec<Evolved> reader = variant.newReader().of(change, v1.newReaderOf(change, v2));
         try {
             reader.decode(written.buffer(), 0, written.length(), read);
         } catch (RuntimeException e) {
-            return new Cell(row.name(), change, Direction.oldToNew, Outcome.failsLoudly, describe(e));
+            return new Cell(row.name(), variant.name(), change, Direction.oldToNew, Outcome.failsLoudly, describe(e));
         }
         String wrong = read.differenceFrom(Evolved.readFrom(sent), change);
         return wrong == null
-                ? new Cell(row.name(), change, Direction.oldToNew, Outcome.readsCorrectly, "")
-                : new Cell(row.name(), change, Direction.oldToNew, Outcome.silentlyWrong, wrong);
+                ? new Cell(row.name(), variant.name(), change, Direction.oldToNew, Outcome.readsCorrectly, "")
+                : new Cell(row.name(), variant.name(), change, Direction.oldToNew, Outcome.silentlyWrong, wrong);
     }
 
-    private static Cell newToOld(Format row, Change change, Evolvable v1, BufferCodec<Evolved> v2) {
+    private static Cell newToOld(Format row, EvolutionVariant variant, Change change, Evolvable v1, BufferCodec<Evolved> v2) {
         Evolved sent = Evolved.sentBy(change);
         HeldMessage<Evolved> written = HeldMessage.of(v2);
         written.encode(sent);
         Data read = new Data();
-        BufferCodec<Data> reader = v1.oldReaderOf(change, writer(v1));
+        BufferCodec<Data> reader = variant.oldReader().of(change, v1.oldReaderOf(change, writer(v1)));
         try {
             reader.decode(written.buffer(), 0, written.length(), read);
         } catch (RuntimeException e) {
-            return new Cell(row.name(), change, Direction.newToOld, Outcome.failsLoudly, describe(e));
+            return new Cell(row.name(), variant.name(), change, Direction.newToOld, Outcome.failsLoudly, describe(e));
         }
         String wrong = sent.differenceAtOldReader(read, change);
         return wrong == null
-                ? new Cell(row.name(), change, Direction.newToOld, Outcome.readsCorrectly, "")
-                : new Cell(row.name(), change, Direction.newToOld, Outcome.silentlyWrong, wrong);
+                ? new Cell(row.name(), variant.name(), change, Direction.newToOld, Outcome.readsCorrectly, "")
+                : new Cell(row.name(), variant.name(), change, Direction.newToOld, Outcome.silentlyWrong, wrong);
     }
 
     /** Version 1 as a codec: {@link #evolvable} found it on the row's codec, which is both. */

@@ -1,6 +1,7 @@
 package org.wireshootout.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,8 +10,9 @@ import java.util.Map;
 
 /**
  * The evolution matrix (the JSON the {@code evolution} command writes) as Markdown: one line per row with a
- * mark per change and direction, a legend, each format's mechanism in a line, and the detail behind every cell
- * that is not "reads correctly".
+ * mark per change and direction, then a line per variant of the row ({@code `jackson` tolerant reader}), a legend,
+ * each format's mechanism in a line, and the detail behind every cell that is not "reads correctly". A row
+ * without {@code variants} (every file written before variants existed) has its own line only.
  */
 public final class EvolutionTable {
     private static final Map<String, String> MARKS = new LinkedHashMap<>();
@@ -32,12 +34,12 @@ public final class EvolutionTable {
         for (JsonNode c : root.path("changes")) {
             table.text(c.path("name").asText() + " old→new").text(c.path("name").asText() + " new→old");
         }
-        for (JsonNode r : root.path("rows")) {
+        for (JsonNode line : lines(root)) {
             List<String> cells = new ArrayList<>();
-            cells.add("`" + r.path("row").asText() + "`");
+            cells.add(label(line));
             for (JsonNode c : root.path("changes")) {
-                cells.add(mark(r, c.path("name").asText(), "oldToNew"));
-                cells.add(mark(r, c.path("name").asText(), "newToOld"));
+                cells.add(mark(line, c.path("name").asText(), "oldToNew"));
+                cells.add(mark(line, c.path("name").asText(), "newToOld"));
             }
             table.row(cells);
         }
@@ -49,17 +51,17 @@ public final class EvolutionTable {
         for (JsonNode c : root.path("changes")) {
             sb.append("- `").append(c.path("name").asText()).append("`: ").append(c.path("what").asText()).append('\n');
         }
-        sb.append("\nHow each format evolves (rows that share a mechanism share a line):\n\n");
+        sb.append("\nHow each format evolves (rows that share a mechanism share a line; a variant's line says what its readers do):\n\n");
         Map<String, List<String>> byMechanism = new LinkedHashMap<>();
-        for (JsonNode r : root.path("rows")) {
-            byMechanism.computeIfAbsent(r.path("mechanism").asText(), m -> new ArrayList<>()).add("`" + r.path("row").asText() + "`");
+        for (JsonNode line : lines(root)) {
+            byMechanism.computeIfAbsent(line.path("mechanism").asText(), m -> new ArrayList<>()).add(label(line));
         }
         for (Map.Entry<String, List<String>> m : byMechanism.entrySet()) {
             sb.append("- ").append(String.join(", ", m.getValue())).append(": ").append(m.getKey()).append('\n');
         }
         // one line per row and distinct outcome-and-detail, naming every change and direction it covers
         MarkdownTable details = new MarkdownTable().text("format").text("changes").text("outcome").text("what happened");
-        for (JsonNode r : root.path("rows")) {
+        for (JsonNode r : lines(root)) {
             Map<String, List<String>> cellsByWhat = new LinkedHashMap<>();
             for (JsonNode cell : r.path("cells")) {
                 String outcome = cell.path("outcome").asText();
@@ -71,7 +73,7 @@ public final class EvolutionTable {
             for (Map.Entry<String, List<String>> e : cellsByWhat.entrySet()) {
                 String[] od = e.getKey().split("\t", 2);
                 String changes = e.getValue().size() == 12 ? "every change, both ways" : String.join(", ", e.getValue());
-                details.row("`" + r.path("row").asText() + "`", changes, MARKS.getOrDefault(od[0], od[0]), od[1].replace("|", "\\|"));
+                details.row(label(r), changes, MARKS.getOrDefault(od[0], od[0]), od[1].replace("|", "\\|"));
             }
         }
         if (!details.isEmpty()) {
@@ -79,6 +81,29 @@ public final class EvolutionTable {
             details.appendTo(sb);
         }
         return sb.toString();
+    }
+
+    /**
+     * The matrix's lines in order: each row's own, then its variants, each variant as an object with the row's
+     * name ({@code row}), its own ({@code variant}), its mechanism and its cells.
+     */
+    private static List<JsonNode> lines(JsonNode root) {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode r : root.path("rows")) {
+            out.add(r);
+            for (JsonNode v : r.path("variants")) {
+                ObjectNode line = v.deepCopy();
+                line.put("row", r.path("row").asText());
+                out.add(line);
+            }
+        }
+        return out;
+    }
+
+    /** {@code `row`}, or {@code `row` variant} for a variant's line. */
+    private static String label(JsonNode line) {
+        String variant = line.path("variant").asText("");
+        return "`" + line.path("row").asText() + "`" + (variant.isEmpty() ? "" : " " + variant);
     }
 
     private static String mark(JsonNode row, String change, String direction) {

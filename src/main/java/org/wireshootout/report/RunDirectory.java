@@ -142,7 +142,8 @@ public final class RunDirectory {
     /**
      * Why the evolution matrix beside the results cannot be reported (null when there is none, or it reads): not
      * JSON, or not the shape the {@code evolution} command writes (changes with names, rows with a name and cells
-     * whose change, direction and outcome are known).
+     * whose change, direction and outcome are known, and, where a row has {@code variants}, each variant named with
+     * such cells; a file without variants reads as rows without any).
      */
     static String evolutionProblem(Path file) {
         if (!Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) || brokenLink(file) != null) return null;
@@ -170,22 +171,40 @@ public final class RunDirectory {
         i = 0;
         for (JsonNode r : root.path("rows")) {
             if (!r.path("row").isTextual() || r.path("row").asText().isEmpty()) return "rows[" + i + "] has no \"row\" name";
-            if (!r.path("cells").isArray()) return "rows[" + i + "] (" + r.path("row").asText() + ") has no \"cells\" array";
-            int j = 0;
-            Set<String> seen = new LinkedHashSet<>();
-            for (JsonNode cell : r.path("cells")) {
-                String where = "rows[" + i + "].cells[" + j + "] (" + r.path("row").asText() + ")";
-                if (!changes.contains(cell.path("change").asText())) return where + " names the change " + cell.path("change") + ", not one of \"changes\"";
-                String direction = cell.path("direction").asText();
-                if (!direction.equals("oldToNew") && !direction.equals("newToOld")) return where + " has the direction " + cell.path("direction") + ", not oldToNew or newToOld";
-                if (!outcomes.contains(cell.path("outcome").asText())) return where + " has the outcome " + cell.path("outcome") + ", not one of " + outcomes;
-                if (!seen.add(cell.path("change").asText() + " " + direction)) return where + " repeats " + cell.path("change").asText() + " " + direction;
-                j++;
+            String rowName = r.path("row").asText();
+            String problem = cellsProblem(r, "rows[" + i + "]", rowName, changes, outcomes);
+            if (problem != null) return problem;
+            // variants: absent in files written before they existed, which read as a row with none
+            if (!r.path("variants").isMissingNode() && !r.path("variants").isArray()) return "rows[" + i + "] (" + rowName + ") has \"variants\" that is not an array";
+            int k = 0;
+            for (JsonNode v : r.path("variants")) {
+                String where = "rows[" + i + "].variants[" + k + "]";
+                if (!v.path("variant").isTextual() || v.path("variant").asText().isEmpty()) return where + " (" + rowName + ") has no \"variant\" name";
+                problem = cellsProblem(v, where, rowName + " " + v.path("variant").asText(), changes, outcomes);
+                if (problem != null) return problem;
+                k++;
             }
-            if (seen.size() != 2 * changes.size()) return "rows[" + i + "] (" + r.path("row").asText() + ") has " + seen.size() + " cells where "
-                    + changes.size() + " changes x 2 directions make " + 2 * changes.size();
             i++;
         }
+        return null;
+    }
+
+    /** Why a row's (or a variant's) cells are not one per change and direction with a known outcome, or null. */
+    private static String cellsProblem(JsonNode line, String at, String name, Set<String> changes, List<String> outcomes) {
+        if (!line.path("cells").isArray()) return at + " (" + name + ") has no \"cells\" array";
+        int j = 0;
+        Set<String> seen = new LinkedHashSet<>();
+        for (JsonNode cell : line.path("cells")) {
+            String where = at + ".cells[" + j + "] (" + name + ")";
+            if (!changes.contains(cell.path("change").asText())) return where + " names the change " + cell.path("change") + ", not one of \"changes\"";
+            String direction = cell.path("direction").asText();
+            if (!direction.equals("oldToNew") && !direction.equals("newToOld")) return where + " has the direction " + cell.path("direction") + ", not oldToNew or newToOld";
+            if (!outcomes.contains(cell.path("outcome").asText())) return where + " has the outcome " + cell.path("outcome") + ", not one of " + outcomes;
+            if (!seen.add(cell.path("change").asText() + " " + direction)) return where + " repeats " + cell.path("change").asText() + " " + direction;
+            j++;
+        }
+        if (seen.size() != 2 * changes.size()) return at + " (" + name + ") has " + seen.size() + " cells where "
+                + changes.size() + " changes x 2 directions make " + 2 * changes.size();
         return null;
     }
 

@@ -215,6 +215,33 @@ class DamagedRunTest {
         assertRefused(run, "evolution.json", "rows[0].cells[1]", "outcome");
     }
 
+    /** A row's variant: its own line in the report; a damaged variant is named as a damaged row is. */
+    @Test
+    void anEvolutionVariantIsReportedAndADamagedOneIsNamed() throws IOException {
+        Consumer<JsonNode> addVariant = root -> {
+            ObjectNode v = ((ObjectNode) root.get("rows").get(0)).putArray("variants").addObject()
+                    .put("variant", "tolerant reader").put("mechanism", "reads on");
+            ArrayNode cells = v.putArray("cells");
+            cells.addObject().put("change", "addField").put("direction", "oldToNew").put("outcome", "readsCorrectly").put("detail", "");
+            cells.addObject().put("change", "addField").put("direction", "newToOld").put("outcome", "readsCorrectly").put("detail", "");
+        };
+        Path whole = run("variant");
+        editJson(whole.resolve("evolution.json"), addVariant);
+        ResultToolsTest.Outcome r = ResultToolsTest.run(new ReportCommand(), whole.toString());
+        assertEquals(0, r.status, r.err);
+        String md = Files.readString(whole.resolve("report.md"));
+        assertTrue(md.contains("| `baseline` tolerant reader | ✓ | ✓ |"), md);
+        assertTrue(md.contains("- `baseline` tolerant reader: reads on"), md);
+        ResultToolsTest.Outcome c = ResultToolsTest.run(new CompareCommand(), resource("/runs/quick-baseline-limit").toString(), whole.toString(),
+                "--out", tmp.resolve("compare-variant.md").toString());
+        assertEquals(0, c.status, c.err);
+
+        Path damaged = run("variantOutcome");
+        editJson(damaged.resolve("evolution.json"), addVariant.andThen(root ->
+                ((ObjectNode) root.get("rows").get(0).get("variants").get(0).get("cells").get(1)).put("outcome", "fine")));
+        assertRefused(damaged, "evolution.json", "rows[0].variants[0].cells[1]", "tolerant reader", "outcome");
+    }
+
     @Test
     void aSymbolicLinkLoopIsSkippedWithAWarning() throws IOException {
         Path run = run("loop");

@@ -3,11 +3,15 @@ package org.wireshootout.codec.boon;
 import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.Evolvable;
+import org.wireshootout.codec.EvolutionVariant;
+import org.wireshootout.codec.FieldMap.Layout;
+import org.wireshootout.codec.TolerantOldReader;
 import org.wireshootout.codec.FieldMap;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -38,6 +42,37 @@ public final class BoonCodec extends BoonJsonCodec<Data> implements Evolvable {
     @Override
     public BufferCodec<Evolved> evolve(Change change) {
         return new BoonEvolved(name, change);
+    }
+
+    /** The tolerant readers: the same parser, the map read by {@link FieldMap} over {@link Layout#tolerantVersion1()} and {@link Layout#tolerant}. */
+    @Override
+    public List<EvolutionVariant> variants() {
+        return List.of(new EvolutionVariant(EvolutionVariant.TOLERANT_READER,
+                "both readers read the map Boon's parser builds by key: a key it does not know is ignored, a missing one"
+                        + " keeps its default, each knows the other version's name of smallInt/quantity; an int beyond int32"
+                        + " (a Long) and an unknown side are refused",
+                (change, rows) -> new TolerantOldReader(new TolerantReader(name, Layout.tolerantVersion1())),
+                (change, rows) -> new TolerantReader(name, Layout.tolerant(change))));
+    }
+
+    /** A message read tolerantly from the parsed map under {@code layout} ({@link FieldMap.Layout}); it only reads. */
+    private static final class TolerantReader extends BoonJsonCodec<Evolved> {
+        private final Layout layout;
+
+        TolerantReader(String name, Layout layout) {
+            super(name);
+            this.layout = layout;
+        }
+
+        @Override
+        Object adapt(Evolved value) {
+            throw new UnsupportedOperationException("a tolerant reader only reads; the row's codecs write");
+        }
+
+        @Override
+        void fill(Map<String, Object> parsed, Evolved target) {
+            FieldMap.fill(name, parsed, target, layout, MAX_TEXT_CHARS);
+        }
     }
 
     @Override

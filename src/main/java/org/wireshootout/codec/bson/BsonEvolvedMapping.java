@@ -23,6 +23,12 @@ final class BsonEvolvedMapping extends BsonMapping<Evolved> {
             + " name, a value of another BSON type (an int64 where it wants an int32) and an unknown side; a version-2"
             + " reader skips unknown names (BsonReader.skipValue) and defaults missing ones";
 
+    /** The mechanism of the BSON rows' tolerant version-1 reader ({@link #tolerantVersion1}). */
+    static final String TOLERANT_MECHANISM = "both readers read by name the way a BsonReader walks a document"
+            + " (readName, then skipValue for an element it does not want): an unknown name is skipped, a missing field"
+            + " keeps its default, each knows the other version's name of smallInt/quantity; an int64 where it wants an"
+            + " int32 and an unknown side are refused, version 1's text checked as the row's reader checks it";
+
     private final Layout layout;
 
     /**
@@ -31,6 +37,16 @@ final class BsonEvolvedMapping extends BsonMapping<Evolved> {
      */
     static BsonMapping<Evolved> of(String format, Change change) {
         return change == Change.addField ? new BsonAddFieldMapping(format) : new BsonEvolvedMapping(format, Layout.of(change));
+    }
+
+    /** Version 1's six fields read tolerantly ({@link Layout#tolerantVersion1()}). */
+    static BsonMapping<Evolved> tolerantVersion1(String format) {
+        return new BsonEvolvedMapping(format, Layout.tolerantVersion1());
+    }
+
+    /** Version 2 under {@code change} read with the old name as an alias ({@link Layout#tolerant}). */
+    static BsonMapping<Evolved> tolerant(String format, Change change) {
+        return new BsonEvolvedMapping(format, Layout.tolerant(change));
     }
 
     BsonEvolvedMapping(String format, Layout layout) {

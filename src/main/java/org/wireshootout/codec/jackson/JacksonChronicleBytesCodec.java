@@ -1,10 +1,14 @@
 package org.wireshootout.codec.jackson;
 
 import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.EvolutionVariant;
+import org.wireshootout.codec.TolerantOldReader;
 import org.wireshootout.codec.Evolvable;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
+
+import java.util.List;
 
 /**
  * The {@code jacksonCBytes} and {@code jacksonCBytesRW} rows: the six fields ({@link JsonDataMapping}) through
@@ -32,6 +36,15 @@ public final class JacksonChronicleBytesCodec extends JacksonBytesCodec<Data> im
     @Override
     public BufferCodec<Evolved> evolve(Change change) {
         return new JacksonBytesCodec<>(name, characters, JsonEvolvedMapping.of(name, change));
+    }
+
+    /** The tolerant version-1 reader: the same Chronicle-Bytes codec over {@link JsonEvolvedMapping#tolerantVersion1},
+     * and version 2's over {@link JsonEvolvedMapping#tolerant}. */
+    @Override
+    public List<EvolutionVariant> variants() {
+        return List.of(new EvolutionVariant(EvolutionVariant.TOLERANT_READER, JsonEvolvedMapping.TOLERANT_MECHANISM,
+                (change, rows) -> new TolerantOldReader(new JacksonBytesCodec<>(name, characters, JsonEvolvedMapping.tolerantVersion1(name))),
+                (change, rows) -> new JacksonBytesCodec<>(name, characters, JsonEvolvedMapping.tolerant(name, change))));
     }
 
     @Override

@@ -27,6 +27,16 @@ final class JsonEvolvedMapping extends JsonMapping<Evolved> {
             + " a value of another JSON type, an int beyond int32 and an unknown side; a version-2 reader skips unknown names"
             + " (skipChildren) and defaults missing ones";
 
+    /**
+     * The mechanism of the Jackson rows' tolerant version-1 reader ({@link #tolerantVersion1}): what Jackson
+     * documents for reading evolving JSON with databind, done with the streaming calls the rows use.
+     */
+    static final String TOLERANT_MECHANISM = "both readers read as Jackson documents for evolving JSON"
+            + " (DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES off, @JsonAlias for the other name: version 1's smallInt"
+            + " also takes \"quantity\", version 2's quantity also \"smallInt\"), through the row's streaming parser: an unknown"
+            + " name is skipped (skipChildren), a missing field keeps its default; an int beyond int32 is Jackson's"
+            + " InputCoercionException and an unknown side is refused, as databind refuses an unknown enum constant by default";
+
     private static final SideV2[] SIDES = SideV2.values();
     private static final SerializedString[] SIDE_NAMES = new SerializedString[SIDES.length];
 
@@ -43,6 +53,16 @@ final class JsonEvolvedMapping extends JsonMapping<Evolved> {
      */
     static JsonMapping<Evolved> of(String format, Change change) {
         return change == Change.addField ? new JsonAddFieldMapping(format) : new JsonEvolvedMapping(format, Layout.of(change));
+    }
+
+    /** Version 1's six fields read tolerantly ({@link Layout#tolerantVersion1()}), into the {@code Evolved} a {@code TolerantOldReader} hands over. */
+    static JsonMapping<Evolved> tolerantVersion1(String format) {
+        return new JsonEvolvedMapping(format, Layout.tolerantVersion1());
+    }
+
+    /** Version 2 under {@code change} read with the old name as an alias ({@link Layout#tolerant}). */
+    static JsonMapping<Evolved> tolerant(String format, Change change) {
+        return new JsonEvolvedMapping(format, Layout.tolerant(change));
     }
 
     JsonEvolvedMapping(String format, Layout layout) {

@@ -5,7 +5,9 @@ import org.msgpack.core.MessageUnpacker;
 import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.Evolvable;
+import org.wireshootout.codec.EvolutionVariant;
 import org.wireshootout.codec.FieldMap.Layout;
+import org.wireshootout.codec.TolerantOldReader;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.DataFields;
 import org.wireshootout.model.Side;
@@ -13,6 +15,7 @@ import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
 import java.io.IOException;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -85,6 +88,18 @@ public final class MsgpackCodec extends MsgpackMapCodec<Data> implements Evolvab
     @Override
     public BufferCodec<Evolved> evolve(Change change) {
         return change == Change.addField ? new MsgpackAddFieldCodec(name) : new MsgpackEvolvedCodec(name, Layout.of(change));
+    }
+
+    /** The tolerant readers: version 2's map reading over {@link Layout#tolerantVersion1()} and {@link Layout#tolerant}. */
+    @Override
+    public List<EvolutionVariant> variants() {
+        return List.of(new EvolutionVariant(EvolutionVariant.TOLERANT_READER,
+                "both readers read the map by name, as msgpack-core leaves a schema-less map to its reader: an entry it does"
+                        + " not know is skipped (MessageUnpacker.skipValue), a missing field keeps its default, each knows the other"
+                        + " version's name of smallInt/quantity; an int beyond int32 (MessageIntegerOverflowException) and an unknown"
+                        + " side are refused",
+                (change, rows) -> new TolerantOldReader(new MsgpackEvolvedCodec(name, Layout.tolerantVersion1())),
+                (change, rows) -> new MsgpackEvolvedCodec(name, Layout.tolerant(change))));
     }
 
     @Override

@@ -29,11 +29,14 @@ final class MsgpackEvolvedCodec extends MsgpackMapCodec<Evolved> {
 
     private final Layout layout;
     private final byte[][] names = new byte[Layout.Field.values().length][];
+    /** smallInt's other name, for version 1's tolerant reader ({@link Layout#tolerantVersion1()}); else null. */
+    private final byte[] smallIntAlias;
 
     MsgpackEvolvedCodec(String name, Layout layout) {
         super(name);
         this.layout = layout;
         for (Layout.Field f : layout.order()) names[f.ordinal()] = layout.name(f).getBytes(StandardCharsets.US_ASCII);
+        this.smallIntAlias = layout.smallIntAlias() == null ? null : layout.smallIntAlias().getBytes(StandardCharsets.US_ASCII);
     }
 
     @Override
@@ -87,6 +90,7 @@ final class MsgpackEvolvedCodec extends MsgpackMapCodec<Evolved> {
             byte[] name = names[f.ordinal()];
             if (Arrays.equals(scratch, 0, n, name, 0, name.length)) return f;
         }
+        if (smallIntAlias != null && Arrays.equals(scratch, 0, n, smallIntAlias, 0, smallIntAlias.length)) return Layout.Field.smallInt;
         return null;
     }
 

@@ -2,6 +2,8 @@ package org.wireshootout.codec.yaml;
 
 import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.Evolvable;
+import org.wireshootout.codec.EvolutionVariant;
+import org.wireshootout.codec.TolerantOldReader;
 import org.wireshootout.codec.FieldMap;
 import org.wireshootout.codec.FieldMap.Layout;
 import org.wireshootout.model.Data;
@@ -9,6 +11,7 @@ import org.wireshootout.model.DataFields;
 import org.wireshootout.model.evolution.Change;
 import org.wireshootout.model.evolution.Evolved;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -52,6 +55,18 @@ public final class SnakeYamlCodec extends SnakeYamlMapCodec<Data> implements Evo
     @Override
     public BufferCodec<Evolved> evolve(Change change) {
         return change == Change.addField ? new AddField(name) : new Evolved2(name, Layout.of(change));
+    }
+
+    /** The tolerant readers: version 2's map reading ({@link Evolved2}) over {@link Layout#tolerantVersion1()} and {@link Layout#tolerant}. */
+    @Override
+    public List<EvolutionVariant> variants() {
+        return List.of(new EvolutionVariant(EvolutionVariant.TOLERANT_READER,
+                "both readers read the mapping SnakeYAML's loader builds by key: a key it does not know is ignored (as"
+                        + " SnakeYAML's bean loading does with PropertyUtils.setSkipMissingProperties(true)), a missing one keeps"
+                        + " its default, each knows the other version's name of smallInt/quantity; an int beyond int32 (a Long)"
+                        + " and an unknown side are refused",
+                (change, rows) -> new TolerantOldReader(new Evolved2(name, Layout.tolerantVersion1())),
+                (change, rows) -> new Evolved2(name, Layout.tolerant(change))));
     }
 
     @Override
