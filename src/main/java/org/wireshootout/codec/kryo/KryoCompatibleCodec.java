@@ -28,7 +28,8 @@ import org.wireshootout.model.evolution.Evolved;
  * <p>Per message: writing boxes each value to find its class; reading makes the names as strings, the arrays
  * matching them to fields and a new {@code Data} (with its {@code StringBuilder}, and a new one for the text),
  * which the codec copies into the target. Booleans and strings are read through {@link GuardedInput}; the field
- * count is checked against the bytes before Kryo sizes its arrays by it.
+ * count is checked against the bytes before Kryo sizes its arrays by it; a null field value, which Kryo would
+ * leave at the new object's default, is refused ({@link NonNullClassResolver}).
  */
 public final class KryoCompatibleCodec implements BufferCodec<Data>, Evolvable {
     private final String name;
@@ -36,7 +37,7 @@ public final class KryoCompatibleCodec implements BufferCodec<Data>, Evolvable {
 
     public KryoCompatibleCodec(String name) {
         this.name = name;
-        this.kryo = new KryoSupport(name, new GuardedInput());
+        this.kryo = new KryoSupport(name, new GuardedInput(), NonNullClassResolver.newKryo());
         register(kryo.kryo, Data.class, Side.class);
     }
 
@@ -61,7 +62,7 @@ public final class KryoCompatibleCodec implements BufferCodec<Data>, Evolvable {
         int at = kryo.start;
         checkFieldCount(name, array, at, length);
         Data read = kryo.read(Data.class, array, at, length);
-        // CompatibleFieldSerializer lets an object field be null (its class written as 0)
+        // a null field's class (0) is refused by the resolver; checked again here, as the other Kryo rows do
         if (read.getSide() == null) throw new DecodeException(name, -1, "side is null");
         if (!read.hasText()) throw new DecodeException(name, -1, "text is null");
         target.copyFrom(read);

@@ -40,7 +40,7 @@ final class KryoSerializerEvolvedCodec extends NamedCodec<Evolved> {
     private KryoSerializerEvolvedCodec(String name, Change change, boolean tagged) {
         super(name);
         this.tagged = tagged;
-        this.kryo = new KryoSupport(name, new GuardedInput());
+        this.kryo = new KryoSupport(name, new GuardedInput(), tagged ? KryoSupport.newKryo() : NonNullClassResolver.newKryo());
         Kryo k = kryo.kryo;
         if (tagged) {
             v2Class = TaggedClasses.of(change);

@@ -35,7 +35,7 @@ final class KryoSupport {
     static final int FIRST_ID = 100;
 
     final String name;
-    final Kryo kryo = newKryo();
+    final Kryo kryo;
     private final RangeOutput out = new RangeOutput();
     private final MessageInput in;
     /** Where a message goes when the caller's buffer is not a heap array; grown when needed, never per message. */
@@ -49,13 +49,23 @@ final class KryoSupport {
 
     /** With {@code in} as the reused {@code Input} (a {@link GuardedInput} for the rows whose serializers read strings and flags themselves). */
     KryoSupport(String name, MessageInput in) {
+        this(name, in, newKryo());
+    }
+
+    /** With {@code kryo}, configured as {@link #newKryo} configures it. */
+    KryoSupport(String name, MessageInput in, Kryo kryo) {
         this.name = name;
         this.in = in;
+        this.kryo = kryo;
     }
 
     /** A Kryo as the rows configure it, with nothing registered yet. */
     static Kryo newKryo() {
-        Kryo kryo = new Kryo();
+        return configure(new Kryo());
+    }
+
+    /** {@code kryo} with the rows' settings. */
+    static Kryo configure(Kryo kryo) {
         kryo.setRegistrationRequired(true);
         kryo.setReferences(false);
         return kryo;
