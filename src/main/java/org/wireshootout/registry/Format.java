@@ -25,8 +25,10 @@ import org.wireshootout.codec.jackson.JacksonChronicleBytesCodec;
 import org.wireshootout.codec.jackson.JacksonCodec;
 import org.wireshootout.codec.jdk.JavaSerializationCodec;
 import org.wireshootout.codec.kryo.KryoCodec;
+import org.wireshootout.codec.kryo.KryoCompatibleCodec;
 import org.wireshootout.codec.kryo.KryoFieldsCodec;
 import org.wireshootout.codec.kryo.KryoLabels;
+import org.wireshootout.codec.kryo.KryoTaggedCodec;
 import org.wireshootout.codec.limit.LimitCodec;
 import org.wireshootout.codec.msgpack.MsgpackCodec;
 import org.wireshootout.codec.protobuf.ProtobufCodec;
@@ -161,6 +163,8 @@ public enum Format implements Row<Data> {
     foryCompatible(ForyLabels.data(true), n -> ForyCodec.compatible(n)),
     kryo(KryoLabels.data(), n -> new KryoCodec(n)),
     kryoFields(KryoLabels.dataFields(), n -> new KryoFieldsCodec(n)),
+    kryoTagged(KryoLabels.dataTagged(), n -> new KryoTaggedCodec(n)),
+    kryoCompatible(KryoLabels.dataCompatible(), n -> new KryoCompatibleCodec(n)),
     avro(AvroLabels.data(), n -> new AvroCodec(n)),
     ;
 

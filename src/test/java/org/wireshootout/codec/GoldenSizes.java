@@ -73,6 +73,11 @@ public final class GoldenSizes {
                 + " side 1, smallInt 2 (zigzag varint 246), longInt 5 (zigzag varint 2469135780)");
         put(Format.kryoFields, 29, "FieldSerializer, fields by name: flag 1, longInt 5, price 8, side 1 (ordinal + 1), smallInt 2,"
                 + " text 12 (the same ASCII form)");
+        put(Format.kryoTagged, 36, "TaggedFieldSerializer: the field count + 1 (1), then per field its tag (1 each, 6) and"
+                + " FieldSerializer's bytes of the value, in name order as kryoFields (29)");
+        put(Format.kryoCompatible, 68, "CompatibleFieldSerializer: the field count (1) and the six field names in Kryo's ASCII form"
+                + " (32), written with every message, then per field the class of its value (a one-byte registration id, 6)"
+                + " and FieldSerializer's bytes of the value, in name order as kryoFields (29)");
         put(Format.avro, 30, "no field ids: price 8, flag 1, text 1 + 12 (zigzag length 24), side 1 (index zigzag 2),"
                 + " smallInt 2 (zigzag 246), longInt 5 (zigzag 2469135780)");
     }

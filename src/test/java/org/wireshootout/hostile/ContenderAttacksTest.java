@@ -120,7 +120,7 @@ class ContenderAttacksTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Format.class, names = {"kryo", "kryoFields"})
+    @EnumSource(value = Format.class, names = {"kryo", "kryoFields", "kryoTagged", "kryoCompatible"})
     void kryoStreamsNamingOtherClasses(Format format) {
         Kryo open = new Kryo();
         open.setRegistrationRequired(false);
@@ -152,7 +152,7 @@ class ContenderAttacksTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Format.class, names = {"kryo", "kryoFields"})
+    @EnumSource(value = Format.class, names = {"kryo", "kryoFields", "kryoTagged", "kryoCompatible"})
     void kryoTextLengths(Format format) {
         byte[] good = canonical(format);
         int at = indexOf(good, utf8("Hello World")); // the ASCII form: the chars, the last with bit 8 set
@@ -160,6 +160,27 @@ class ContenderAttacksTest {
             Output header = new Output(8);
             header.writeVarIntFlag(true, claim + 1, true);
             refused(format, splice(good, at, 12, header.toBytes()), "a text of " + claim + " chars");
+        }
+    }
+
+    /**
+     * CompatibleFieldSerializer sizes a String[] and a field array by the count the message starts with, and reads each
+     * field name with Kryo's readString, which sizes a char array by the name's count: neither may be believed.
+     */
+    @Test
+    void kryoCompatibleFieldCountAndNameLengths() {
+        byte[] good = canonical(Format.kryoCompatible);
+        assertTrue(good[0] == 6, "the field count first");
+        for (int claim : new int[]{Integer.MAX_VALUE, 1 << 30, 64}) {
+            Output count = new Output(8);
+            count.writeVarInt(claim, true);
+            refused(Format.kryoCompatible, splice(good, 0, 1, count.toBytes()), "a field count of " + claim);
+        }
+        int at = indexOf(good, utf8("fla")); // the first name, "flag" in the ASCII form
+        for (int claim : new int[]{Integer.MAX_VALUE - 1, 1 << 30, 4096}) {
+            Output header = new Output(8);
+            header.writeVarIntFlag(true, claim + 1, true);
+            refused(Format.kryoCompatible, splice(good, at, 4, header.toBytes()), "a field name of " + claim + " chars");
         }
     }
 

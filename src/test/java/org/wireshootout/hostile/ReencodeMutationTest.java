@@ -76,6 +76,12 @@ class ReencodeMutationTest {
         for (Row<?> r : List.<Row<?>>of(Format.kryo, Format.kryoFields, Format.avro, IexFormat.kryo, IexFormat.avro)) {
             SEVERAL_ENCODINGS.put(r, varints);
         }
+        SEVERAL_ENCODINGS.put(Format.kryoTagged, varints + "; and TaggedFieldSerializer reads the tagged fields in any"
+                + " order, a tag twice (the last value wins) or not at all (the field keeps its default): each field is"
+                + " found by its tag (Kryo README, TaggedFieldSerializer)");
+        SEVERAL_ENCODINGS.put(Format.kryoCompatible, varints + "; and CompatibleFieldSerializer matches fields by the names"
+                + " the message lists, in any order, a name twice or not at all (the field keeps its default), and skips"
+                + " a field of a name it does not know (Kryo README, CompatibleFieldSerializer)");
         SEVERAL_ENCODINGS.put(Format.bytesMarshallableStopBit, "Chronicle's stop-bit numbers (readStopBit,"
                 + " readStopBitDouble) take a value in more bytes than the writer uses and ignore the unused high bits of"
                 + " the last possible byte, so a number has several forms");

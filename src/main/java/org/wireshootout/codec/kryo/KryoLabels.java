@@ -7,7 +7,7 @@ import org.wireshootout.codec.Labels.Memory;
 import org.wireshootout.codec.Labels.TextEncoding;
 import org.wireshootout.codec.Labels.Width;
 
-/** The labels of the Kryo rows of both registries: heap {@code byte[]}, no field ids, varints. */
+/** The labels of the Kryo rows of both registries: heap {@code byte[]}, varints; no field ids but for the rows on Kryo's evolution serializers (tags, names). */
 public final class KryoLabels {
     private KryoLabels() {
     }
@@ -31,6 +31,27 @@ public final class KryoLabels {
                 .marshalling(Marshalling.REFLECTION)
                 .allocates("FieldSerializer makes a new object per read: a new Data (with the StringBuilder its"
                         + " constructor makes) and a new StringBuilder for the text")
+                .build();
+    }
+
+    /** {@code kryoTagged}: TaggedFieldSerializer on a class of the six fields carrying {@code @Tag}. */
+    public static Labels dataTagged() {
+        return Labels.of(LIBRARY, "Kryo: TaggedFieldSerializer").binary().fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE)
+                .memory(Memory.HEAP).textEncoding(TextEncoding.UTF8).marshalling(Marshalling.REFLECTION)
+                .allocates("TaggedFieldSerializer makes a new object per read: a new instance of the tagged class (with the"
+                        + " StringBuilder its field initialiser makes) and a new StringBuilder for the text; @Tag must annotate"
+                        + " a class's fields, so the codec copies Data into a Kryo-package class of the same fields per write"
+                        + " and the read object into the target per read")
+                .build();
+    }
+
+    /** {@code kryoCompatible}: CompatibleFieldSerializer on Data. */
+    public static Labels dataCompatible() {
+        return Labels.of(LIBRARY, "Kryo: CompatibleFieldSerializer").binary().fieldIds(FieldIds.NAMES).width(Width.VARIABLE)
+                .memory(Memory.HEAP).textEncoding(TextEncoding.UTF8).marshalling(Marshalling.REFLECTION)
+                .allocates("CompatibleFieldSerializer boxes each field's value per write to write its class (readUnknownFieldData),"
+                        + " and per read makes the field names as Strings, the arrays matching them to fields, a new Data"
+                        + " (with the StringBuilder its constructor makes) and a new StringBuilder for the text")
                 .build();
     }
 

@@ -35,21 +35,37 @@ final class KryoSupport {
     static final int FIRST_ID = 100;
 
     final String name;
-    final Kryo kryo = newKryo();
+    final Kryo kryo;
     private final RangeOutput out = new RangeOutput();
-    private final MessageInput in = new MessageInput();
+    private final MessageInput in;
     /** Where a message goes when the caller's buffer is not a heap array; grown when needed, never per message. */
     private byte[] scratch = new byte[0];
     /** Where in the array {@link #messageArray} returned the message starts. */
     int start;
 
     KryoSupport(String name) {
+        this(name, new MessageInput());
+    }
+
+    /** With {@code in} as the reused {@code Input} (a {@link GuardedInput} for the rows whose serializers read strings and flags themselves). */
+    KryoSupport(String name, MessageInput in) {
+        this(name, in, newKryo());
+    }
+
+    /** With {@code kryo}, configured as {@link #newKryo} configures it. */
+    KryoSupport(String name, MessageInput in, Kryo kryo) {
         this.name = name;
+        this.in = in;
+        this.kryo = kryo;
     }
 
     /** A Kryo as the rows configure it, with nothing registered yet. */
     static Kryo newKryo() {
-        Kryo kryo = new Kryo();
+        return configure(new Kryo());
+    }
+
+    /** {@code kryo} with the rows' settings. */
+    static Kryo configure(Kryo kryo) {
         kryo.setRegistrationRequired(true);
         kryo.setReferences(false);
         return kryo;
@@ -167,7 +183,7 @@ final class KryoSupport {
      * from there. {@code total()} counts from the array's start even after Kryo's compaction (which moves the position
      * back to 0 when it runs out of bytes, just before it throws), so {@link #offset} is right in that case too.
      */
-    static final class MessageInput extends Input {
+    static class MessageInput extends Input {
         int start;
 
         MessageInput() {

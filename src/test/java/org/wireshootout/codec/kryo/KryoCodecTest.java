@@ -78,8 +78,8 @@ class KryoCodecTest {
     void writesAndReadsTheCallersBufferAtItsOffsetInHeapAndDirectMemory() {
         List<Data> values = List.of(Data.canonical(), new Data(-0.0, false, "Grüße, 東京 € 😀", Side.Buy, Integer.MIN_VALUE, Long.MAX_VALUE),
                 new Data(1.5, true, "x".repeat(5000), Side.Sell, 1, -1));
-        for (Format row : new Format[]{Format.kryo, Format.kryoFields}) {
-            BufferCodec<Data> codec = row == Format.kryo ? new KryoCodec(row.name()) : new KryoFieldsCodec(row.name());
+        for (Format row : new Format[]{Format.kryo, Format.kryoFields, Format.kryoTagged, Format.kryoCompatible}) {
+            BufferCodec<Data> codec = row.newCodec();
             for (Data value : values) {
                 byte[] expected = value.getText().length() < 1000 ? ownBytes(row.held(), value) : atTheStart(codec, value);
                 CallerBufferRoundTrip.check(row.name(), codec, RoundTrip.DATA, value, expected);
