@@ -20,6 +20,7 @@ import org.wireshootout.codec.chronicle.RawWireCodec;
 import org.wireshootout.codec.chronicle.TextWireCodec;
 import org.wireshootout.codec.flatbuffers.FlatBuffersCodec;
 import org.wireshootout.codec.fory.ForyCodec;
+import org.wireshootout.codec.fory.ForyIdsCodec;
 import org.wireshootout.codec.fory.ForyLabels;
 import org.wireshootout.codec.jackson.JacksonChronicleBytesCodec;
 import org.wireshootout.codec.jackson.JacksonCodec;
@@ -161,6 +162,8 @@ public enum Format implements Row<Data> {
             .build(), n -> new ProtobufCodec(n)),
     fory(ForyLabels.data(false), n -> ForyCodec.schemaConsistent(n)),
     foryCompatible(ForyLabels.data(true), n -> ForyCodec.compatible(n)),
+    foryIds(ForyLabels.dataIds(), n -> ForyIdsCodec.ids(n)),
+    foryShared(ForyLabels.dataShared(), n -> ForyIdsCodec.shared(n)),
     kryo(KryoLabels.data(), n -> new KryoCodec(n)),
     kryoFields(KryoLabels.dataFields(), n -> new KryoFieldsCodec(n)),
     kryoTagged(KryoLabels.dataTagged(), n -> new KryoTaggedCodec(n)),

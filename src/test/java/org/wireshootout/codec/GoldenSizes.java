@@ -69,6 +69,12 @@ public final class GoldenSizes {
                 + " ordinal), text 14 (not-null flag, header (12 << 2 | Latin-1), 12 bytes)");
         put(Format.foryCompatible, 94, "58 bytes of bitmap, not-null flag, type and the class's type definition (its name and every"
                 + " field's name and type, written with every message), then the same 36 field bytes as fory");
+        put(Format.foryIds, 67, "bitmap 1, not-null flag 1, type 1, meta marker 1, then the type definition 29 (an 8-byte header"
+                + " and 21 bytes: the registered id and each field's @ForyField id and type, no names), then the fields 34:"
+                + " fory's 36 less the not-null flags of text and side (an @ForyField field is not nullable by default)");
+        put(Format.foryShared, 67, "the channel's first message, byte for byte foryIds' (it carries the type definition); every"
+                + " later message of the channel is 38: bitmap, not-null flag, type, a one-byte reference to the definition"
+                + " and the same 34 field bytes");
         put(Format.kryo, 29, "no field ids: price 8, flag 1, text 12 (Kryo's ASCII form: no length, bit 8 set on the last char),"
                 + " side 1, smallInt 2 (zigzag varint 246), longInt 5 (zigzag varint 2469135780)");
         put(Format.kryoFields, 29, "FieldSerializer, fields by name: flag 1, longInt 5, price 8, side 1 (ordinal + 1), smallInt 2,"

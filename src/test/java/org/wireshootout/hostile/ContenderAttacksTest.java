@@ -50,33 +50,47 @@ class ContenderAttacksTest {
     }
 
     private static Fory permissiveFory(CompatibleMode mode) {
-        return Fory.builder().withLanguage(Language.JAVA).requireClassRegistration(false).withRefTracking(false)
-                .withCompatibleMode(mode).build();
+        return permissiveFory(mode, false);
+    }
+
+    /** {@code channel}: meta shared across serializations, as the {@code foryShared} row's Fory has it. */
+    private static Fory permissiveFory(CompatibleMode mode, boolean channel) {
+        var b = Fory.builder().withLanguage(Language.JAVA).requireClassRegistration(false).withRefTracking(false)
+                .withCompatibleMode(mode);
+        if (channel) b.withMetaShare(true).withScopedMetaShare(false);
+        return b.build();
     }
 
     private static CompatibleMode mode(Format f) {
-        return f == Format.foryCompatible ? CompatibleMode.COMPATIBLE : CompatibleMode.SCHEMA_CONSISTENT;
+        return f == Format.fory ? CompatibleMode.SCHEMA_CONSISTENT : CompatibleMode.COMPATIBLE;
+    }
+
+    /** A stream of the permissive Fory: for the channel row, the first message of a channel of its own. */
+    private static byte[] stream(Fory open, Format format, Object value) {
+        if (format == Format.foryShared) open.setMetaWriteContext(new org.apache.fory.context.MetaWriteContext());
+        return open.serialize(value);
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Format.class, names = {"fory", "foryCompatible"})
+    @EnumSource(value = Format.class, names = {"fory", "foryCompatible", "foryIds", "foryShared"})
     void foryStreamsNamingOtherClasses(Format format) {
-        Fory open = permissiveFory(mode(format));
-        byte[] tripwire = open.serialize(new Tripwire());
+        Fory open = permissiveFory(mode(format), format == Format.foryShared);
+        byte[] tripwire = stream(open, format, new Tripwire());
+        if (format == Format.foryShared) open.setMetaReadContext(new org.apache.fory.context.MetaReadContext());
         Object probe = open.deserialize(tripwire);
         assertInstanceOf(Tripwire.class, probe, "the permissive Fory reads the class the stream names");
         Tripwire.reset();
 
         refused(format, tripwire, "a Fory stream naming a class nobody registered");
         assertFalse(Tripwire.constructed, "the tripwire was constructed");
-        refused(format, open.serialize(new HashMap<>(Map.of("price", 1.0))), "a Fory stream holding a HashMap");
-        refused(format, open.serialize("Hello World!"), "a Fory stream holding a String");
-        refused(format, open.serialize(new java.net.URL[0]), "a Fory stream holding a URL[]");
+        refused(format, stream(open, format, new HashMap<>(Map.of("price", 1.0))), "a Fory stream holding a HashMap");
+        refused(format, stream(open, format, "Hello World!"), "a Fory stream holding a String");
+        refused(format, stream(open, format, new java.net.URL[0]), "a Fory stream holding a URL[]");
         assertFalse(Tripwire.constructed);
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Format.class, names = {"fory", "foryCompatible"})
+    @EnumSource(value = Format.class, names = {"fory", "foryCompatible", "foryIds", "foryShared"})
     void foryTypeIdsNobodyRegistered(Format format) {
         byte[] good = canonical(format);
         if (format == Format.fory) {
@@ -107,7 +121,7 @@ class ContenderAttacksTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = Format.class, names = {"fory", "foryCompatible"})
+    @EnumSource(value = Format.class, names = {"fory", "foryCompatible", "foryIds", "foryShared"})
     void foryTextLengths(Format format) {
         byte[] good = canonical(format);
         int at = indexOf(good, utf8("Hello World!")) - 1; // the string header: (12 << 2) | Latin-1

@@ -86,9 +86,12 @@ class ReencodeMutationTest {
                 + " readStopBitDouble) take a value in more bytes than the writer uses and ignore the unused high bits of"
                 + " the last possible byte, so a number has several forms");
         String fory = "Fory: reads any flag byte but 0 as true (labelled), and its headers and varints have several forms";
-        for (Row<?> r : List.<Row<?>>of(Format.fory, Format.foryCompatible, IexFormat.fory, IexFormat.foryCompatible)) {
+        for (Row<?> r : List.<Row<?>>of(Format.fory, Format.foryCompatible, Format.foryIds, IexFormat.fory, IexFormat.foryCompatible)) {
             SEVERAL_ENCODINGS.put(r, fory);
         }
+        SEVERAL_ENCODINGS.put(Format.foryShared, fory + "; and its codec is a channel: the first message carries the type"
+                + " definition and every later one a reference to it, so the value decoded from a first message is"
+                + " written again as a later one");
     }
 
     /** Every row of both registries that carries data and is not exempt. */

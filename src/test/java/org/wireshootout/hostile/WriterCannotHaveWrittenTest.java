@@ -88,10 +88,12 @@ class WriterCannotHaveWrittenTest {
 
     /** Where the flag byte is in the row's encoding of the canonical message, or -1 when it is not one such byte. */
     static int flagAt(Format f) {
+        // each value the first message of a codec of its own: a channel row's (foryShared) later messages differ from its first
         HeldMessage<Data> c = f.held();
         Data v = Data.canonical();
         c.encode(v.set(v.getPrice(), true, v.getText(), v.getSide(), v.getSmallInt(), v.getLongInt()));
         byte[] t = c.bytes();
+        c = f.held();
         c.encode(v.set(v.getPrice(), false, v.getText(), v.getSide(), v.getSmallInt(), v.getLongInt()));
         byte[] fl = c.bytes();
         if (t.length != fl.length) return -1;
@@ -284,11 +286,12 @@ class WriterCannotHaveWrittenTest {
                 stale.add(f + " has no flag byte");
                 return;
             }
-            HeldMessage<Data> codec = f.held();
-            codec.encode(Data.canonical());
-            byte[] b = codec.bytes();
+            HeldMessage<Data> writer = f.held();
+            writer.encode(Data.canonical());
+            byte[] b = writer.bytes();
             b[at] = 2;
-            if (WriterBytes.check(f.name(), codec, new Data(), b) == null) stale.add(f + " refuses flag byte 2, yet is labelled " + Labels.Leniency.FLAG_BYTE);
+            // read and written again by a codec of its own, at the same point of its stream as the writer's message
+            if (WriterBytes.check(f.name(), f.held(), new Data(), b) == null) stale.add(f + " refuses flag byte 2, yet is labelled " + Labels.Leniency.FLAG_BYTE);
         });
         assertEquals(List.of(), stale);
     }

@@ -5,6 +5,7 @@ import org.wireshootout.codec.DecodeException;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.NamedCodec;
+import org.wireshootout.codec.jdk.EvolvedAdapter;
 import org.wireshootout.codec.jdk.EvolvedClasses;
 import org.wireshootout.codec.jdk.EvolvedFields;
 import org.wireshootout.model.evolution.Change;
@@ -17,6 +18,9 @@ import org.wireshootout.model.evolution.Evolved;
  * as version 1 writes and reads it. Under {@link Change#addField} (the change
  * that is timed) the class copies itself to and from {@link Evolved} by hand and decoding refuses null fields as
  * version 1's codec does; under the others {@link EvolvedFields} copies, by reflection.
+ *
+ * <p>The id rows' version 2 is the same with the change's class from {@link ForyIdClasses} (its fields carry
+ * {@code @ForyField} ids), and for the channel row over a {@linkplain ForySupport#channel channel} support.
  */
 final class ForyEvolvedCodec extends NamedCodec<Evolved> {
     private final ForySupport fory;
@@ -26,9 +30,21 @@ final class ForyEvolvedCodec extends NamedCodec<Evolved> {
     private final EvolvedFields fields;
 
     ForyEvolvedCodec(String name, CompatibleMode mode, Change change) {
+        this(name, change, EvolvedClasses.of(change), new ForySupport(name, mode, EvolvedClasses.of(change), EvolvedClasses.side(change)));
+    }
+
+    /** The id rows' version 2: {@link ForyIdClasses}'s class of the change, over a channel support if {@code channel}. */
+    static ForyEvolvedCodec withIds(String name, boolean channel, Change change) {
+        Class<?> c = ForyIdClasses.of(change);
+        Class<?> side = EvolvedClasses.side(change);
+        return new ForyEvolvedCodec(name, change, c,
+                channel ? ForySupport.channel(name, c, side) : new ForySupport(name, CompatibleMode.COMPATIBLE, c, side));
+    }
+
+    private ForyEvolvedCodec(String name, Change change, Class<?> v2Class, ForySupport fory) {
         super(name);
-        this.v2Class = EvolvedClasses.of(change);
-        this.fory = new ForySupport(name, mode, v2Class, EvolvedClasses.side(change));
+        this.v2Class = v2Class;
+        this.fory = fory;
         try {
             java.lang.reflect.Constructor<?> c = v2Class.getDeclaredConstructor();
             c.setAccessible(true);
@@ -41,7 +57,7 @@ final class ForyEvolvedCodec extends NamedCodec<Evolved> {
 
     @Override
     public int encode(Evolved value, MutableDirectBuffer dst, int offset) {
-        if (fields == null) ((EvolvedClasses.AddField) writeFrom).from(value);
+        if (fields == null) ((EvolvedAdapter) writeFrom).from(value);
         else fields.write(value, writeFrom);
         return fory.write(writeFrom, dst, offset);
     }
@@ -52,9 +68,14 @@ final class ForyEvolvedCodec extends NamedCodec<Evolved> {
             fields.read(fory.read(v2Class, src, offset, length), target);
             return;
         }
-        EvolvedClasses.AddField read = fory.read(EvolvedClasses.AddField.class, src, offset, length);
-        String nullField = read.nullField();
-        if (nullField != null) throw new DecodeException(name, -1, nullField + " is null");
-        read.into(target);
+        int learned = fory.learnedCount();
+        Object read = fory.read(v2Class, src, offset, length);
+        String nullField = read instanceof EvolvedClasses.AddField
+                ? ((EvolvedClasses.AddField) read).nullField() : ((ForyIdClasses.AddField) read).nullField();
+        if (nullField != null) {
+            fory.forgetLearned(learned);
+            throw new DecodeException(name, -1, nullField + " is null");
+        }
+        ((EvolvedAdapter) read).into(target);
     }
 }

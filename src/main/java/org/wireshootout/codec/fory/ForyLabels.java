@@ -35,6 +35,43 @@ public final class ForyLabels {
                 .build();
     }
 
+    /** What the id rows' codec does per message beyond Fory's own work. */
+    private static final String ID_COPY = "Fory cannot deserialize into an existing object: a new ForyIdData (the"
+            + " Fory-side class that carries the @ForyField ids, so that the model's Data needs no annotation), a new"
+            + " StringBuilder and its array per decode, copied into the target; encode copies the six fields into the"
+            + " codec's own ForyIdData first (no allocation)";
+
+    /** {@code foryIds}: compatible mode with a field id on each field. */
+    public static Labels dataIds() {
+        return Labels.of(LIBRARY, "Fory: schema compatible, @ForyField ids (the type definition with every message), JIT serializer")
+                .binary().fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE)
+                .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
+                .textEncoding(TextEncoding.EIGHT_BIT)
+                .allocates(ID_COPY)
+                .lenient(Labels.Leniency.FLAG_BYTE) // the generated serializer reads any byte but 0 as true
+                .build();
+    }
+
+    /**
+     * {@code foryShared}: compatible mode with field ids and meta sharing, one codec one channel: what the channel
+     * assumes, and the sizes, are in the display name so that every table shows them.
+     */
+    public static Labels dataShared() {
+        return Labels.of(LIBRARY, "Fory: schema compatible, @ForyField ids, meta shared on a channel (the type definition"
+                        + " in the first message only: " + SHARED_FIRST + " B, then " + SHARED_LATER + " B a message; in order,"
+                        + " no loss, one writer per reader), JIT serializer")
+                .binary().fieldIds(FieldIds.NUMBERS).width(Width.VARIABLE)
+                .memory(Memory.HEAP).marshalling(Marshalling.GENERATED)
+                .textEncoding(TextEncoding.EIGHT_BIT)
+                .allocates(ID_COPY)
+                .lenient(Labels.Leniency.FLAG_BYTE)
+                .build();
+    }
+
+    /** The canonical message's length on a {@code foryShared} channel: the first message, and every later one. */
+    public static final int SHARED_FIRST = 67;
+    public static final int SHARED_LATER = 38;
+
     /** The IEX rows: one class per message type. */
     public static Labels iex(boolean compatible) {
         return row("Fory: a class per message type, " + (compatible ? "schema compatible (field metadata)" : "schema consistent"), compatible)

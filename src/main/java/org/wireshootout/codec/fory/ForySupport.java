@@ -2,7 +2,10 @@ package org.wireshootout.codec.fory;
 
 import org.apache.fory.Fory;
 import org.apache.fory.config.CompatibleMode;
+import org.apache.fory.config.ForyBuilder;
 import org.apache.fory.config.Language;
+import org.apache.fory.context.MetaReadContext;
+import org.apache.fory.context.MetaWriteContext;
 import org.apache.fory.memory.MemoryBuffer;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -42,6 +45,16 @@ import org.wireshootout.codec.EncodeOverflowException;
  *
  * <p>Fory has no call that reads into an existing object: {@code deserialize} returns a new one (with whatever it
  * holds), so the rows copy it into the reused target and their labels say that decode allocates.
+ *
+ * <p>A {@linkplain #channel channel} support shares the type metadata across the messages of one support, as Fory's
+ * schema-evolution guide describes meta sharing ("sent to the peer during the first serialization in the context"):
+ * meta share on, scoped meta share off, and one {@code MetaWriteContext} and one {@code MetaReadContext} made with
+ * the support and installed before every serialisation and deserialisation. The write context's first message
+ * carries the class's type definition, later ones only its index; the read context learns the definition from the
+ * first message it reads and resolves later indexes against it, so a message that refers to a definition the
+ * reader never saw is refused (Fory: "Invalid class metadata reference id"). A message that fails leaves the
+ * channel as it was: a failed encode (a message that does not fit) forgets the definitions it announced, so the
+ * next message announces them again, and a refused decode forgets the definitions it taught the reader.
  */
 final class ForySupport {
     /**
@@ -62,15 +75,28 @@ final class ForySupport {
     final byte[] encoded;
     /** Writes over the whole of {@link #encoded}; Fory would replace it if a message outgrew it, which is refused. */
     private final MemoryBuffer own;
+    /** A channel support's contexts ({@link #channel}), else null: Fory then writes the metadata with every message. */
+    private final MetaWriteContext sent;
+    private final MetaReadContext learned;
 
     /** For a codec on the caller-owned seam: nothing of its own to write into. */
     ForySupport(String name, CompatibleMode mode, Class<?>... registered) {
-        this(name, mode, false, registered);
+        this(name, mode, false, false, registered);
     }
 
-    private ForySupport(String name, CompatibleMode mode, boolean owning, Class<?>... registered) {
+    /**
+     * For a codec on the caller-owned seam whose messages form one channel: compatible mode with the type metadata
+     * shared across the messages this support writes, and learned from the messages it reads (see above).
+     */
+    static ForySupport channel(String name, Class<?>... registered) {
+        return new ForySupport(name, CompatibleMode.COMPATIBLE, false, true, registered);
+    }
+
+    private ForySupport(String name, CompatibleMode mode, boolean owning, boolean channel, Class<?>... registered) {
         this.name = name;
-        this.fory = newFory(mode);
+        this.fory = newFory(mode, channel);
+        this.sent = channel ? new MetaWriteContext() : null;
+        this.learned = channel ? new MetaReadContext() : null;
         this.out = MemoryBuffer.fromByteArray(new byte[0]);
         this.in = MemoryBuffer.fromByteArray(new byte[0]);
         this.encoded = owning ? new byte[CAPACITY] : null;
@@ -84,7 +110,7 @@ final class ForySupport {
      * array {@link #encoded} and a {@code MemoryBuffer} over it, made once.
      */
     static ForySupport owning(String name, CompatibleMode mode, Class<?>... registered) {
-        return new ForySupport(name, mode, true, registered);
+        return new ForySupport(name, mode, true, false, registered);
     }
 
     /** An owning support's encode: serialises {@code value} into {@link #encoded} from 0; returns the length. */
@@ -102,18 +128,58 @@ final class ForySupport {
     static final int FIRST_ID = 100;
 
     static Fory newFory(CompatibleMode mode) {
-        return Fory.builder()
+        return newFory(mode, false);
+    }
+
+    /** The rows' settings (see above); {@code channel}: meta share on and scoped meta share off. */
+    static Fory newFory(CompatibleMode mode, boolean channel) {
+        ForyBuilder b = Fory.builder()
                 .withLanguage(Language.JAVA)
                 .requireClassRegistration(true)
                 .withRefTracking(false)
                 .withCompatibleMode(mode)
                 .withCodegen(true)
-                .withAsyncCompilation(false)
-                .build();
+                .withAsyncCompilation(false);
+        if (channel) b.withMetaShare(true).withScopedMetaShare(false);
+        return b.build();
     }
 
     /** Serialises {@code value} into {@code dst} from {@code offset}; returns the length. */
     int write(Object value, MutableDirectBuffer dst, int offset) {
+        MetaWriteContext c = sent;
+        if (c == null) return writeMessage(value, dst, offset);
+        int announced = c.classMap.size;
+        fory.setMetaWriteContext(c);
+        try {
+            return writeMessage(value, dst, offset);
+        } catch (RuntimeException e) {
+            if (c.classMap.size > announced) forgetAnnounced(c, announced);
+            throw e;
+        }
+    }
+
+    /**
+     * Forgets the definitions a failed encode announced (their indexes are {@code announced} and up, given in
+     * order), so that the reader, which never got that message, is told them by the next one.
+     */
+    private static void forgetAnnounced(MetaWriteContext c, int announced) {
+        for (java.util.Map.Entry<Class<?>, Integer> e : c.classMap.toHashMap().entrySet()) {
+            if (e.getValue() >= announced) c.classMap.remove(e.getKey(), -1);
+        }
+    }
+
+    /** How many definitions a channel support's reader has learned (0 for any other support). */
+    int learnedCount() {
+        return learned == null ? 0 : learned.readTypeInfos.size;
+    }
+
+    /** Forgets the definitions learned since {@link #learnedCount()} was {@code count}: the message that taught them was refused. */
+    void forgetLearned(int count) {
+        if (learned == null) return;
+        while (learned.readTypeInfos.size > count) learned.readTypeInfos.popOrNull();
+    }
+
+    private int writeMessage(Object value, MutableDirectBuffer dst, int offset) {
         int room = dst.capacity() - offset;
         byte[] array = dst.byteArray();
         if (array != null) return write(value, array, dst.wrapAdjustment() + offset, room);
@@ -153,6 +219,19 @@ final class ForySupport {
      * {@link #read(Class, byte[], int, int)}: in place on the heap, else from the scratch array it is copied into.
      */
     <T> T read(Class<T> type, DirectBuffer src, int offset, int length) {
+        MetaReadContext c = learned;
+        if (c == null) return readMessage(type, src, offset, length);
+        int known = c.readTypeInfos.size;
+        fory.setMetaReadContext(c);
+        try {
+            return readMessage(type, src, offset, length);
+        } catch (RuntimeException e) {
+            forgetLearned(known);
+            throw e;
+        }
+    }
+
+    private <T> T readMessage(Class<T> type, DirectBuffer src, int offset, int length) {
         byte[] array = src.byteArray();
         if (array != null) return read(type, array, src.wrapAdjustment() + offset, length);
         byte[] s = scratch(length);
