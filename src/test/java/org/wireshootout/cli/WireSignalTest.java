@@ -65,12 +65,20 @@ class WireSignalTest {
             Path progressDir = mode.equals("forks") ? out.resolve("fork-1") : out;
             int sides = mode.equals("cross-process") ? 2 : mode.equals("forks") ? 1 : 0;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
-            while (!inFirstCell(progressDir) || list(tmp).isEmpty() || wire.descendants().count() < sides) {
+            // the first cell's processes, the same ones on two looks 200 ms apart: on a loaded machine the warm-up's
+            // children can still be ending when the first cell's start (one look alone took one of those for a side)
+            List<ProcessHandle> started = List.of();
+            List<ProcessHandle> before = null;
+            while (!inFirstCell(progressDir) || list(tmp).isEmpty() || started.size() != sides || !started.equals(before)) {
                 if (!wire.isAlive()) fail(mode + ": wire ended before its first cell ran (exit " + wire.exitValue() + "):\n" + Files.readString(log));
-                if (System.nanoTime() > deadline) fail(mode + ": wire not in its first cell within " + READY_SECONDS + " s:\n" + Files.readString(log));
+                if (System.nanoTime() > deadline) {
+                    fail(mode + ": wire not in its first cell with " + sides + " processes of its own within " + READY_SECONDS
+                            + " s (it had " + started + "):\n" + Files.readString(log));
+                }
                 Thread.sleep(200);
+                before = started;
+                started = wire.descendants().filter(ProcessHandle::isAlive).collect(Collectors.toList());
             }
-            List<ProcessHandle> started = wire.descendants().collect(Collectors.toList());
             assertEquals(sides, started.size(), "the processes wire started: " + started);
             Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(wire.pid())).start();
             assertEquals(0, kill.waitFor(), "kill -" + signal);
