@@ -70,11 +70,8 @@ public final class PairedComparison {
 
     /** The formats of a paired run, least added first. */
     private static List<String> order(JsonNode run) {
-        List<JsonNode> f = new ArrayList<>();
-        for (JsonNode s : run.path("slots")) if (s.path("slot").asInt() > 0) f.add(s);
-        f.sort(java.util.Comparator.comparingDouble(s -> s.path("addedNs").path("median").asDouble()));
         List<String> names = new ArrayList<>();
-        for (JsonNode s : f) names.add(s.path("format").asText());
+        for (JsonNode s : PairedSection.ranked(run)) names.add(s.path("format").asText());
         return names;
     }
 

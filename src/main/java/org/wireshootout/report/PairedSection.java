@@ -29,7 +29,7 @@ final class PairedSection {
             "ratio to the floor", "95 % interval");
 
     /** The formats of one paired run, least added first. */
-    private static List<JsonNode> ranked(JsonNode run) {
+    static List<JsonNode> ranked(JsonNode run) {
         List<JsonNode> formats = new ArrayList<>();
         for (JsonNode s : run.path("slots")) if (s.path("slot").asInt() > 0) formats.add(s);
         formats.sort(Comparator.comparingDouble(s -> s.path("addedNs").path("median").asDouble()));

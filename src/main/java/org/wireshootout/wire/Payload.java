@@ -30,6 +30,8 @@ public final class Payload<T> {
     private int verifiedMaxLength = -1;
     /** With a recorded pace: each message's send time in its capture, from the first message's (ns, never decreasing). */
     private long[] recordedNanos;
+    /** {@link #recordedPassNanos}, worked out once. */
+    private double recordedPass;
 
     Payload(String kind, String format, String source, List<T> messages, java.util.function.Supplier<BufferCodec<T>> codecs,
             java.util.function.Supplier<T> targets, FieldChecksum<T> checksum) {
@@ -58,6 +60,8 @@ public final class Payload<T> {
             }
         }
         this.recordedNanos = offsets.clone();
+        long span = offsets[offsets.length - 1];
+        this.recordedPass = span + (double) span / Math.max(1, offsets.length - 1);
         return this;
     }
 
@@ -66,6 +70,20 @@ public final class Payload<T> {
 
     /** Message i's send time in the capture from the first message's, ns. */
     public long recordedOffset(int i) { return recordedNanos[i]; }
+
+    /**
+     * How far apart two passes over the capture start, ns: its span and one mean interval more, so that a run longer
+     * than the capture starts it again one mean interval after its last message.
+     */
+    public double recordedPassNanos() {
+        return recordedPass;
+    }
+
+    /** Message {@code seq}'s intended time from the run's start at the recorded pace, in the capture's own ns (before any speed-up). */
+    public double recordedAt(long seq) {
+        int size = size();
+        return (seq / size) * recordedPassNanos() + recordedOffset((int) (seq % size));
+    }
 
     /** From the first message's send time to the last one's, ns (0 without a recorded pace). */
     public long recordedSpanNanos() { return recordedNanos == null ? 0 : recordedNanos[recordedNanos.length - 1]; }

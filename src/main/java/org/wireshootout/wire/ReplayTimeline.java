@@ -24,13 +24,8 @@ public final class ReplayTimeline {
      */
     static Map<String, Object> of(Payload<?> payload, double speed, long first, long[] latencies) {
         int n = latencies.length;
-        int size = payload.size();
-        double pass = payload.recordedSpanNanos() + (double) payload.recordedSpanNanos() / Math.max(1, size - 1);
         double[] at = new double[n]; // capture time of each measured message, ns from the replay's first message
-        for (int i = 0; i < n; i++) {
-            long seq = first + i;
-            at[i] = (seq / size) * pass + payload.recordedOffset((int) (seq % size));
-        }
+        for (int i = 0; i < n; i++) at[i] = payload.recordedAt(first + i);
         double from = n == 0 ? 0 : at[0];
         double to = n == 0 ? 0 : at[n - 1];
         double width = Math.max(1, (to - from) / SPANS);

@@ -42,11 +42,9 @@ final class Sender<T> {
             long start = run.startNanos;
             boolean recorded = config.recordedSpeed > 0;
             if (recorded && !payload.recorded()) throw new IllegalStateException("a recorded pace needs a payload with its capture's send times");
-            // a run longer than the capture starts it again one mean interval after its last message
-            double pass = recorded ? payload.recordedSpanNanos() + (double) payload.recordedSpanNanos() / Math.max(1, cycle - 1) : 0;
             for (long seq = 0; seq < total; seq++) {
                 long intended = recorded
-                        ? start + (long) (((seq / cycle) * pass + payload.recordedOffset((int) (seq % cycle))) / config.recordedSpeed)
+                        ? start + (long) (payload.recordedAt(seq) / config.recordedSpeed)
                         : start + (long) (seq * intervalNs);
                 long now;
                 while ((now = System.nanoTime()) < intended) {
