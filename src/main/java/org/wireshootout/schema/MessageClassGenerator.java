@@ -108,7 +108,7 @@ public final class MessageClassGenerator {
         return b.toString();
     }
 
-    private static String javaType(Type t) {
+    public static String javaType(Type t) {
         if (t instanceof Type.Scalar s) {
             return switch (s.primitive()) {
                 case I8 -> "byte";
@@ -136,22 +136,25 @@ public final class MessageClassGenerator {
             "clear", "equals", "hashCode", "toString", "firstDifference", "getClass", "notify", "notifyAll", "wait");
 
     /** The field's name in Java: a Java keyword or a name the generated class uses itself gets a trailing '_'. */
-    static String javaName(String name) {
+    public static String javaName(String name) {
         return RESERVED.contains(name) ? name + "_" : name;
     }
 
-    private static String cap(String s) {
+    public static String cap(String s) {
         return Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     private String classSource(String name, java.util.List<Field> fields, Long id, String kind) {
         StringBuilder b = new StringBuilder(header());
         b.append("/** The ").append(kind).append(' ').append(name).append(": mutable and reusable. */\n");
-        b.append("public final class ").append(name).append(" {\n");
+        b.append("public final class ").append(name);
+        if (kind.equals("message")) b.append(" implements org.wireshootout.generator.GeneratedMessage<").append(name).append('>');
+        b.append(" {\n");
         if (id != null) b.append("    /** The id that tells this message apart in a union. */\n    public static final int ID = ").append(id).append(";\n\n");
         StringBuilder eq = new StringBuilder();
         StringBuilder clear = new StringBuilder();
         StringBuilder fill = new StringBuilder();
+        StringBuilder edge = new StringBuilder();
         for (Field f : fields) {
             String n = javaName(f.name());
             String N = cap(n);
@@ -160,12 +163,15 @@ public final class MessageClassGenerator {
                 b.append("    private boolean has").append(N).append(";\n");
                 b.append("    public boolean has").append(N).append("() { return has").append(N).append("; }\n");
                 b.append("    public ").append(name).append(" clear").append(N).append("() { has").append(N).append(" = false; return this; }\n");
+                b.append("    /** Marks the field present or absent, for a reader that filled it in place. */\n");
+                b.append("    public ").append(name).append(" has").append(N).append("(boolean present) { has").append(N).append(" = present; return this; }\n");
                 eq.append("        if (has").append(N).append(" != o.has").append(N).append(") return \"").append(n).append(" (presence)\";\n");
                 clear.append("        has").append(N).append(" = false;\n");
             }
             String guard = f.optional() ? "has" + N + " && " : "";
             String set = f.optional() ? " has" + N + " = true;" : "";
             fill.append(fillCode(f, n, N));
+            edge.append(edgeCode(f, n, N));
             if (t instanceof Type.Ascii || t instanceof Type.Text) {
                 int cap = t instanceof Type.Ascii a ? a.length() : Math.min(((Type.Text) t).maxBytes(), 256);
                 b.append("    private final StringBuilder ").append(n).append(" = new StringBuilder(").append(cap).append(");\n");
@@ -222,7 +228,6 @@ public final class MessageClassGenerator {
                 b.append("    private final ").append(C).append(' ').append(n).append(" = new ").append(C).append("();\n");
                 b.append("    /** The nested ").append(C).append(", to read or to fill in place").append(f.optional() ? " (then mark it present with {@link #has" + N + "(boolean)})" : "").append(". */\n");
                 b.append("    public ").append(C).append(' ').append(n).append("() { return ").append(n).append("; }\n");
-                if (f.optional()) b.append("    public ").append(name).append(" has").append(N).append("(boolean present) { has").append(N).append(" = present; return this; }\n");
                 eq.append("        if (").append(guard).append("true) { String d = ").append(n).append(".firstDifference(o.").append(n)
                         .append("); if (d != null) return \"").append(n).append(".\" + d; }\n");
                 clear.append("        ").append(n).append(".clear();\n");
@@ -256,6 +261,11 @@ public final class MessageClassGenerator {
          .append("     * choices among those declared, text of half to all of its bound (at most ").append(MAX_GENERATED_LENGTH)
          .append(" bytes) with some\n     * non-ASCII characters, optional fields present three times in four. The same seed gives the same values.\n     */\n");
         b.append("    public ").append(name).append(" fill(java.util.SplittableRandom r) {\n").append(fill).append("        return this;\n    }\n\n");
+        b.append("    /**\n     * Sets every field to an edge value of its type: {@code which} 0 the lowest (minima, empty text, bytes and\n")
+         .append("     * groups, optional fields absent), 1 the highest (maxima, text, bytes and groups at their bound, text of\n")
+         .append("     * up to ").append(MAX_GENERATED_LENGTH).append(" bytes mostly in 2-, 3- and 4-byte characters, infinities), 2 and 3 the odd ones (NaN for 2, -0.0 for 3,\n")
+         .append("     * -0.0, the smallest subnormal, ASCII control characters and NUL, every byte value, one entry per group).\n     */\n");
+        b.append("    public ").append(name).append(" edge(int which) {\n").append(edge).append("        return this;\n    }\n\n");
         b.append("    /** The first field (path) in which {@code o} differs from this, or null when none does. */\n");
         b.append("    public String firstDifference(").append(name).append(" o) {\n").append(eq).append("        return null;\n    }\n\n");
         b.append("    @Override\n    public boolean equals(Object other) {\n");
@@ -314,6 +324,57 @@ public final class MessageClassGenerator {
         return "        " + line + "\n";
     }
 
+    private static String edgeCode(Field f, String n, String N) {
+        Type t = f.type();
+        String line;
+        if (t instanceof Type.Ascii a) {
+            line = VALUES + ".edgeAscii(" + n + ", " + a.length() + ", which);";
+        } else if (t instanceof Type.Text x) {
+            line = VALUES + ".edgeText(" + n + ", " + x.maxBytes() + ", which);";
+        } else if (t instanceof Type.Bytes x) {
+            line = "{ int len = which == 0 ? 0 : which == 1 ? Math.min(" + x.maxLength() + ", " + MAX_GENERATED_LENGTH + ") : Math.min(" + x.maxLength()
+                    + ", 256); byte[] dst = " + n + "Length(len); for (int i = 0; i < len; i++) dst[i] = (byte) (which == 1 ? 0xFF : i); }";
+        } else if (t instanceof Type.Group g) {
+            line = "clear" + N + "(); for (int i = which == 0 ? 0 : which == 1 ? Math.min(" + g.maxCount() + ", " + FULL_GROUP_LIMIT
+                    + ") : 1; i > 0; i--) add" + N + "().edge(which);";
+        } else if (t instanceof Type.CompositeRef) {
+            line = n + ".edge(which);" + (f.optional() ? " has" + N + " = true;" : "");
+        } else {
+            String v;
+            if (t instanceof Type.Scalar s) {
+                Primitive p = s.primitive();
+                v = switch (p) {
+                    case F32 -> "which == 0 ? Float.NEGATIVE_INFINITY : which == 1 ? Float.POSITIVE_INFINITY : which == 2 ? Float.NaN : -0.0f";
+                    case F64 -> "which == 0 ? Double.NEGATIVE_INFINITY : which == 1 ? Double.POSITIVE_INFINITY : which == 2 ? Double.NaN : -0.0";
+                    case BOOL -> "which == 1";
+                    case TIMESTAMP -> "which == 0 ? Long.MIN_VALUE : which == 1 ? Long.MAX_VALUE : -1L";
+                    default -> {
+                        String jt = javaType(t);
+                        String cast = jt.equals("long") ? "" : "(" + jt + ") ";
+                        yield "which == 0 ? " + cast + p.min() + "L : which == 1 ? " + cast + p.max() + "L : " + cast + (p.signed() ? "-1L" : "1L");
+                    }
+                };
+            } else if (t instanceof Type.Decimal) {
+                v = "which == 0 ? Long.MIN_VALUE : which == 1 ? Long.MAX_VALUE : -1L";
+            } else if (t instanceof Type.EnumRef e) {
+                v = e.def().name() + ".values()[which == 0 ? 0 : which == 1 ? " + (e.def().values().size() - 1) + " : " + (e.def().values().size() / 2) + "]";
+            } else if (t instanceof Type.SetRef st) {
+                long all = 0;
+                for (SetDef.Choice c : st.def().choices()) all |= 1L << c.bit();
+                v = "which == 0 ? 0L : which == 1 ? 0x" + Long.toHexString(all) + "L : 0x" + Long.toHexString(Long.lowestOneBit(all)) + "L";
+            } else {
+                throw new IllegalArgumentException(t.describe());
+            }
+            line = n + "(" + v + ");";
+            if (t instanceof Type.Decimal d && !d.fixedExponent()) line += " " + n + "Exponent((byte) (which == 0 ? -128 : which == 1 ? 127 : 0));";
+        }
+        if (f.optional()) {
+            if (t instanceof Type.Ascii || t instanceof Type.Text) line += " has" + N + " = true;";
+            return "        if (which == 0) has" + N + " = false; else { " + line + " }\n";
+        }
+        return "        " + line + "\n";
+    }
+
     private String valuesSource() {
         return header() + """
                 /** What the generated {@code fill} methods draw their values with. */
@@ -365,6 +426,38 @@ public final class MessageClassGenerator {
                         return bound <= %d ? bound : r.nextInt(%d + 1);
                     }
 
+                    /** ascii of its exact length: spaces (0), tildes (1), or control characters with NUL and DEL (2). */
+                    static void edgeAscii(StringBuilder to, int length, int which) {
+                        to.setLength(0);
+                        for (int i = 0; i < length; i++) to.append(which == 0 ? ' ' : which == 1 ? '~' : (char) (i %% 2 == 0 ? i %% 32 : 127));
+                    }
+
+                    /** Empty (0); its bound in bytes, at most %d, in 2-, 3- and 4-byte characters (1); NUL, controls and U+FFFF (2). */
+                    static void edgeText(StringBuilder to, int maxBytes, int which) {
+                        to.setLength(0);
+                        if (which == 0) return;
+                        int budget = Math.min(maxBytes, %d);
+                        if (which == 2) {
+                            String odd = "\\u0000\\u0001\\u001f\\u007f\\u0080\\uffff";
+                            for (int i = 0; i < odd.length() && budget > 0; i++) {
+                                char c = odd.charAt(i);
+                                int size = c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+                                if (size > budget) break;
+                                to.append(c);
+                                budget -= size;
+                            }
+                            return;
+                        }
+                        int k = 0;
+                        while (budget > 0) {
+                            if (budget >= 4 && k %% 3 == 0) { to.append(FOUR_BYTES); budget -= 4; }
+                            else if (budget >= 3 && k %% 3 == 1) { to.append(THREE_BYTES.charAt(0)); budget -= 3; }
+                            else if (budget >= 2) { to.append(TWO_BYTES.charAt(0)); budget -= 2; }
+                            else { to.append('z'); budget -= 1; }
+                            k++;
+                        }
+                    }
+
                     static double real(java.util.SplittableRandom r) {
                         return Math.round(r.nextDouble(-1e6, 1e6) * 100) / 100.0;
                     }
@@ -374,7 +467,8 @@ public final class MessageClassGenerator {
                         return 1_700_000_000_000_000_000L + r.nextLong(86_400_000_000_000L);
                     }
                 }
-                """.formatted(MAX_GENERATED_LENGTH, MAX_GENERATED_LENGTH, FULL_GROUP_LIMIT, FULL_GROUP_LIMIT, FULL_GROUP_LIMIT, FULL_GROUP_LIMIT);
+                """.formatted(MAX_GENERATED_LENGTH, MAX_GENERATED_LENGTH, FULL_GROUP_LIMIT, FULL_GROUP_LIMIT, FULL_GROUP_LIMIT, FULL_GROUP_LIMIT,
+                        MAX_GENERATED_LENGTH, MAX_GENERATED_LENGTH);
     }
 
     /** The hash uses the scalar and enum fields only, which equal objects share. */

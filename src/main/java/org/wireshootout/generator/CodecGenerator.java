@@ -1,0 +1,210 @@
+package org.wireshootout.generator;
+
+import org.wireshootout.registry.MessageFormat;
+import org.wireshootout.schema.MessageClassGenerator;
+import org.wireshootout.schema.MessageDef;
+import org.wireshootout.schema.Schema;
+import org.wireshootout.schema.SchemaException;
+import org.wireshootout.schema.Schemas;
+
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * From message schemas to compiled codecs for every library of {@link MessageFormat}: the message classes, each
+ * library's own schema compiled by its own tool, a codec per library and message, all compiled into one class
+ * folder with an index ({@link GeneratedMessages#INDEX}) naming each message, its rows, and the libraries that
+ * cannot carry it and why.
+ *
+ * <pre>CodecGenerator --out DIR --classes DIR [--tools DIR] [--formats a,b] SCHEMA...</pre>
+ *
+ * Exit status: 0 when everything was written and compiled; 2 for a schema with problems (each printed as
+ * {@code file:line:column: what}); 1 for anything else (a library's tool failing, generated code that does not
+ * compile: a fault of the generator, printed with the file and line of the generated source).
+ */
+public final class CodecGenerator {
+    private CodecGenerator() {
+    }
+
+    /** One generated message: its key (the benchmarks' {@code message} value), class, rows and refusals. */
+    public record Generated(String key, MessageDef message, String messageClass, Map<MessageFormat, String> codecs,
+                            Map<MessageFormat, String> cannot) {
+    }
+
+    public static void main(String[] args) {
+        Path out = null;
+        Path classes = null;
+        Path tools = Path.of("target", "codegen-tools");
+        List<MessageFormat> formats = List.of(MessageFormat.values());
+        List<Path> schemas = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--out" -> out = Path.of(value(args, ++i, a));
+                case "--classes" -> classes = Path.of(value(args, ++i, a));
+                case "--tools" -> tools = Path.of(value(args, ++i, a));
+                case "--formats" -> formats = Stream.of(value(args, ++i, a).split(",")).map(MessageFormat::of).toList();
+                default -> {
+                    if (a.startsWith("--")) usage("unknown option " + a);
+                    schemas.add(Path.of(a));
+                }
+            }
+        }
+        if (out == null || classes == null || schemas.isEmpty()) usage("--out, --classes and at least one schema are needed");
+        try {
+            List<Generated> all = generate(schemas, out, classes, tools, formats, System.out);
+            System.out.println("generated " + all.size() + " message(s) into " + classes);
+        } catch (SchemaException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+        } catch (IOException e) {
+            System.err.println("codec generation failed: " + e.getMessage());
+            System.exit(1);
+        } catch (RuntimeException e) {
+            System.err.println("codec generation failed (a fault of the generator):");
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) usage(option + " needs a value");
+        return args[i];
+    }
+
+    private static void usage(String why) {
+        System.err.println(why + "\nusage: CodecGenerator --out DIR --classes DIR [--tools DIR] [--formats a,b] SCHEMA...");
+        System.exit(1);
+    }
+
+    /**
+     * Reads every schema (all problems of all files reported together), writes and compiles the classes, writes the
+     * index; returns what was generated. Progress goes to {@code log}.
+     */
+    public static List<Generated> generate(List<Path> schemaFiles, Path out, Path classes, Path tools,
+                                           List<MessageFormat> formats, java.io.PrintStream log) throws IOException, SchemaException {
+        List<Schema> schemas = new ArrayList<>();
+        List<org.wireshootout.schema.SchemaProblem> problems = new ArrayList<>();
+        for (Path f : schemaFiles) {
+            try {
+                schemas.add(Schemas.load(f));
+            } catch (SchemaException e) {
+                problems.addAll(e.problems());
+            }
+        }
+        if (!problems.isEmpty()) throw new SchemaException(problems);
+        Path src = out.resolve("src");
+        Path work = out.resolve("work");
+        Files.createDirectories(src);
+        Files.createDirectories(work);
+        Files.createDirectories(classes);
+        List<Generated> generated = new ArrayList<>();
+        Map<String, String> sources = new LinkedHashMap<>();
+        List<Path> roots = new ArrayList<>();
+        for (Schema schema : schemas) {
+            GenContext ctx = new GenContext(schema, work, tools);
+            sources.putAll(MessageClassGenerator.generate(schema, ctx.messagePackage()));
+            List<Generated> ofSchema = new ArrayList<>();
+            for (MessageDef m : schema.messages()) {
+                String key = schema.messages().size() == 1 ? schema.name() : schema.name() + "." + m.name();
+                ofSchema.add(new Generated(key, m, ctx.messageClass(m.name()), new LinkedHashMap<>(), new LinkedHashMap<>()));
+            }
+            for (MessageFormat f : formats) {
+                List<MessageDef> carried = new ArrayList<>();
+                for (Generated g : ofSchema) {
+                    String why = f.backend().cannotCarry(schema, g.message());
+                    if (why == null) carried.add(g.message());
+                    else g.cannot().put(f, why);
+                }
+                if (carried.isEmpty()) continue;
+                f.backend().prepare(ctx, carried);
+                for (Generated g : ofSchema) {
+                    if (g.cannot().containsKey(f)) continue;
+                    String cls = ctx.codecClass(f.name(), g.message());
+                    ctx.addSource(cls, f.backend().codec(ctx, g.message()));
+                    g.codecs().put(f, cls);
+                }
+            }
+            sources.putAll(ctx.sources());
+            roots.addAll(ctx.sourceRoots());
+            for (Generated g : ofSchema) {
+                log.println(g.key() + " (" + schema.source() + "): " + g.codecs().size() + " row(s) "
+                        + g.codecs().keySet() + (g.cannot().isEmpty() ? "" : "; cannot carry it: " + g.cannot().keySet()));
+            }
+            generated.addAll(ofSchema);
+        }
+        List<Path> files = new ArrayList<>();
+        for (Map.Entry<String, String> e : sources.entrySet()) {
+            Path f = src.resolve(e.getKey().replace('.', '/') + ".java");
+            Files.createDirectories(f.getParent());
+            Files.writeString(f, e.getValue(), StandardCharsets.UTF_8);
+            files.add(f);
+        }
+        for (Path root : roots) {
+            try (Stream<Path> s = Files.walk(root)) {
+                s.filter(p -> p.toString().endsWith(".java")).forEach(files::add);
+            }
+        }
+        compile(files, classes);
+        writeIndex(generated, schemas, classes);
+        return generated;
+    }
+
+    private static void compile(List<Path> files, Path classes) throws IOException {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        if (javac == null) throw new IOException("no Java compiler in this runtime: run the generator with a JDK's java");
+        String cp = System.getProperty("java.class.path") + File.pathSeparator + classes;
+        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+        try (StandardJavaFileManager fm = javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
+            boolean ok = javac.getTask(null, fm, diagnostics,
+                    List.of("-d", classes.toString(), "-cp", cp, "--release", "17", "-encoding", "UTF-8", "-proc:none", "-nowarn",
+                            "-Xlint:none"), null, fm.getJavaFileObjectsFromPaths(files)).call();
+            if (!ok) {
+                StringBuilder b = new StringBuilder("the generated code does not compile (a fault of the generator):");
+                int shown = 0;
+                for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
+                    if (d.getKind() != Diagnostic.Kind.ERROR) continue;
+                    if (shown++ == 20) {
+                        b.append("\n...");
+                        break;
+                    }
+                    b.append('\n').append(d.getSource() == null ? "?" : d.getSource().getName()).append(':').append(d.getLineNumber())
+                            .append(": ").append(d.getMessage(null));
+                }
+                throw new IOException(b.toString());
+            }
+        }
+    }
+
+    private static void writeIndex(List<Generated> generated, List<Schema> schemas, Path classes) throws IOException {
+        StringBuilder b = new StringBuilder("# message, rows and refusals of the generated codecs: kind<TAB>key<TAB>...\n");
+        for (Generated g : generated) {
+            Schema s = schemas.stream().filter(x -> x.messages().contains(g.message())).findFirst().orElseThrow();
+            b.append("message\t").append(g.key()).append('\t').append(g.messageClass()).append('\t').append(s.source()).append('\n');
+            for (Map.Entry<MessageFormat, String> e : g.codecs().entrySet()) {
+                b.append("row\t").append(g.key()).append('\t').append(e.getKey().name()).append('\t').append(e.getValue()).append('\n');
+            }
+            for (Map.Entry<MessageFormat, String> e : g.cannot().entrySet()) {
+                b.append("cannot\t").append(g.key()).append('\t').append(e.getKey().name()).append('\t')
+                        .append(e.getValue().replace('\t', ' ').replace('\n', ' ')).append('\n');
+            }
+        }
+        Path index = classes.resolve(GeneratedMessages.INDEX);
+        Files.createDirectories(index.getParent());
+        Files.writeString(index, b.toString(), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,120 @@
+package org.wireshootout.generator;
+
+import org.wireshootout.schema.MessageClassGenerator;
+import org.wireshootout.schema.MessageDef;
+import org.wireshootout.schema.Schema;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a {@link CodecBackend} works with for one schema: where the message classes are, the package and folder of
+ * its own output, the build's code-generation tools, and where to hand the sources it writes.
+ */
+public final class GenContext {
+    private final Schema schema;
+    private final Path work;
+    private final Path tools;
+    private final Map<String, String> sources = new LinkedHashMap<>();
+    private final List<Path> sourceRoots = new ArrayList<>();
+
+    GenContext(Schema schema, Path work, Path tools) {
+        this.schema = schema;
+        this.work = work;
+        this.tools = tools;
+    }
+
+    public Schema schema() { return schema; }
+
+    /** The package of the schema's generated message classes. */
+    public String messagePackage() {
+        return MessageClassGenerator.defaultPackage(schema);
+    }
+
+    /** The fully qualified name of the generated class of a message, composite or enum of the schema. */
+    public String messageClass(String simpleName) {
+        return messagePackage() + "." + simpleName;
+    }
+
+    /** The package of a library's codecs for this schema: {@code org.wireshootout.gen.codecs.<schema>.<library>}. */
+    public String codecPackage(String library) {
+        return "org.wireshootout.gen.codecs." + packagePart(schema.name()) + "." + packagePart(library);
+    }
+
+    /** The codec class of a message for a library: {@code <codecPackage>.<Message>Codec}. */
+    public String codecClass(String library, MessageDef message) {
+        return codecPackage(library) + "." + message.name() + "Codec";
+    }
+
+    static String packagePart(String name) {
+        return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+    }
+
+    /** A folder of the library's own for this schema (its schema file, its compiler's output), created empty. */
+    public Path workDir(String library) {
+        Path dir = work.resolve(packagePart(schema.name())).resolve(packagePart(library));
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return dir;
+    }
+
+    /** A code-generation tool the build unpacked ({@code target/codegen-tools/<path>}). */
+    public Path tool(String path) {
+        return tools.resolve(path);
+    }
+
+    /** Adds a Java source to compile, by fully qualified class name. */
+    public void addSource(String className, String source) {
+        if (sources.putIfAbsent(className, source) != null) throw new IllegalStateException(className + " was written twice");
+    }
+
+    /** Adds a folder of Java sources a library's tool wrote, to compile with the rest. */
+    public void addSourceRoot(Path dir) {
+        sourceRoots.add(dir);
+    }
+
+    Map<String, String> sources() { return sources; }
+
+    List<Path> sourceRoots() { return sourceRoots; }
+
+    /**
+     * Runs a library's tool to completion (at most two minutes), its output captured; a non-zero exit or a timeout
+     * fails the generation with the command and what it printed.
+     */
+    public void run(List<String> command, Path dir) throws IOException {
+        Path log = Files.createTempFile(work, "tool", ".log");
+        try {
+            Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            boolean done;
+            try {
+                done = p.waitFor(2, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                p.destroyForcibly();
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted running " + command);
+            }
+            if (!done) {
+                p.destroyForcibly();
+                throw new IOException("timed out after 2 minutes: " + String.join(" ", command));
+            }
+            if (p.exitValue() != 0) {
+                throw new IOException("exit " + p.exitValue() + " from " + String.join(" ", command) + ":\n"
+                        + Files.readString(log, StandardCharsets.UTF_8));
+            }
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+}

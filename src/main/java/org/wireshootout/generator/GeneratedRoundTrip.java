@@ -1,0 +1,39 @@
+package org.wireshootout.generator;
+
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.BufferCodec;
+
+import java.util.SplittableRandom;
+
+/**
+ * The round-trip check of a generated row before it is timed: the value is encoded, then decoded into targets
+ * that start out holding other values (drawn from other seeds, so a decoder that leaves a field alone is caught
+ * unless every one of them held the same value there) and into an emptied target, twice from the same bytes.
+ */
+public final class GeneratedRoundTrip {
+    private static final int TARGETS = 4;
+
+    private GeneratedRoundTrip() {
+    }
+
+    /**
+     * Returns the encoded length.
+     *
+     * @throws IllegalStateException naming the row and the first field that did not come back
+     */
+    public static <M extends GeneratedMessage<M>> int verify(String row, GeneratedMessages.Entry entry, BufferCodec<M> codec,
+                                                             MutableDirectBuffer buffer, int offset, M value) {
+        int length = codec.encode(value, buffer, offset);
+        for (int i = 0; i <= TARGETS; i++) {
+            M target = entry.newMessage();
+            if (i < TARGETS) target.fill(new SplittableRandom(0x5EED_0000L + i));
+            codec.decode(buffer, offset, length, target);
+            String diff = value.firstDifference(target);
+            if (diff != null) {
+                throw new IllegalStateException("format " + row + " failed its round trip (decode " + (i + 1) + " of the same "
+                        + length + " bytes): field " + diff + " did not come back");
+            }
+        }
+        return length;
+    }
+}

@@ -1,0 +1,36 @@
+package org.wireshootout.registry;
+
+import org.wireshootout.codec.Labels;
+import org.wireshootout.codec.kryo.KryoGenerator;
+import org.wireshootout.generator.CodecBackend;
+
+/**
+ * The registry of rows generated from a message schema: one entry per library whose codecs the generator writes,
+ * named as the hand-written six-field row it is written like (and compared against on {@code Data}), with that
+ * row's labels and the library's generator backend. Adding a library to the generator is its backend, in the
+ * library's own package, and one line here.
+ */
+public enum MessageFormat {
+    kryo(Format.kryo, new KryoGenerator());
+
+    private final Format handWritten;
+    private final CodecBackend backend;
+
+    MessageFormat(Format handWritten, CodecBackend backend) {
+        this.handWritten = handWritten;
+        this.backend = backend;
+    }
+
+    /** The hand-written six-field row this library's generated codecs are written like. */
+    public Format handWritten() { return handWritten; }
+
+    public Labels labels() { return handWritten.labels(); }
+
+    public CodecBackend backend() { return backend; }
+
+    /** The entry named {@code name}, or an error listing the names there are. */
+    public static MessageFormat of(String name) {
+        for (MessageFormat f : values()) if (f.name().equals(name.strip())) return f;
+        throw new IllegalArgumentException("no generated format '" + name + "'; there are " + java.util.Arrays.toString(values()));
+    }
+}
