@@ -50,6 +50,12 @@ Usage: microbenchmarks/run.sh [options] [-- JMH options...]
   --dry-run                      print the plan and exit (never builds: needs target/benchmarks.jar)
   --no-report                    leave out the report at the end (write it later with the report command)
   -V, --version                  print the project's version and exit
+  --message FILE                 your own message: FILE is a schema in the project's language (.schema),
+                                 an SBE XML message schema (.xml) or a .proto file; every library that can
+                                 carry it gets a generated codec (into target/messages/), checked by its round
+                                 trip, and MessageBenchmark runs it (roundTrip by default; --bench for more);
+                                 a library that cannot carry it is named with the reason and left out; a
+                                 schema with an error exits 2 naming file, line and what is wrong
   --wire                         instead of JMH: the wire room's quick default (fixed-rate latency through
                                  ring, aeron-ipc, aeron-udp and queue, each format alone rate by rate; then
                                  the formats against a floor interleaved in time, wire --paired; 4 to 6
@@ -81,6 +87,7 @@ DRY_RUN=0
 PROFILER=""
 REPORT=1
 WIRE=0
+MESSAGE_FILE=""
 PASS=()
 ORIGINAL_CMD=$(shell_words "$0" "$@")
 
@@ -104,6 +111,7 @@ while [ $# -gt 0 ]; do
     --no-report) REPORT=0; shift ;;
     -V|--version) echo "Wire Shootout $(project_version "$ROOT/pom.xml") (microbenchmarks/run.sh)"; exit 0 ;;
     --wire) WIRE=1; shift ;;
+    --message) MESSAGE_FILE=${2:?}; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     --) shift; PASS=("$@"); break ;;
     *) usage >&2; die "unknown option '$1'" ;;
@@ -115,6 +123,11 @@ case $AFFINITY in process|thread) ;; *) die "--affinity must be process or threa
 case $PROFILER in ""|async|jfr) ;; *) die "--profiler must be async or jfr" ;; esac
 [[ $BUDGET =~ ^[0-9]+$ ]] || die "--budget takes whole seconds"
 [ $ALL_BENCH -eq 1 ] && [ -n "$BENCH_RE" ] && die "--all and --bench exclude each other"
+if [ -n "$MESSAGE_FILE" ]; then
+  [ $WIRE -eq 1 ] && die "--message and --wire exclude each other"
+  [ -f "$MESSAGE_FILE" ] || die "--message: no file '$MESSAGE_FILE'"
+  MESSAGE_FILE=$(readlink -f "$MESSAGE_FILE")
+fi
 if [ -z "$JAVA_CMD" ]; then
   if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then JAVA_CMD="$JAVA_HOME/bin/java"; else JAVA_CMD=java; fi
 fi
@@ -157,6 +170,57 @@ elif needs_build; then
 fi
 
 RUN_T0=$(date +%s)   # the budget counts from here: the build is not part of it
+
+# ---- --message: generate the codecs of the user's schema, then run them as MessageBenchmark's values -------
+JMH_LAUNCH=(-jar "$JAR")   # how the JMH host starts: the benchmarks jar, plus the generated classes with --message
+MESSAGE_KEYS=""
+MESSAGE_INDEX=""
+declare -A CANNOT_CARRY=()
+if [ -n "$MESSAGE_FILE" ]; then
+  base=$(basename "$MESSAGE_FILE"); base=${base%.*}
+  GEN_DIR="$ROOT/target/messages/$(tr -c 'A-Za-z0-9_.\n-' '_' <<<"$base")"
+  rm -rf "$GEN_DIR"
+  echo "Generating the codecs of $MESSAGE_FILE into $GEN_DIR"
+  "$JAVA_CMD" -cp "$JAR" org.wireshootout.generator.CodecGenerator --out "$GEN_DIR" --classes "$GEN_DIR/classes" \
+    --tools "$ROOT/target/codegen-tools" "$MESSAGE_FILE"
+  gen_rc=$?
+  if [ $gen_rc -eq 2 ]; then rm -rf "$GEN_DIR"; echo "run.sh: $MESSAGE_FILE has the problems above; nothing ran" >&2; exit 2; fi
+  [ $gen_rc -eq 0 ] || { rm -rf "$GEN_DIR"; echo "run.sh: generating the codecs of $MESSAGE_FILE failed (exit $gen_rc, see above)" >&2; exit 1; }
+  MESSAGE_INDEX="$GEN_DIR/classes/META-INF/wireshootout/generated-messages.tsv"
+  MESSAGE_KEYS=$(awk -F'\t' '$1 == "message" { printf "%s%s", (n++ ? "," : ""), $2 }' "$MESSAGE_INDEX")
+  [ -n "$MESSAGE_KEYS" ] || die "$MESSAGE_FILE declares no message"
+  # the generated messages' keys must not be the shapes the jar already holds (JMH would see one key twice)
+  for k in ${MESSAGE_KEYS//,/ }; do
+    if unzip -p "$JAR" META-INF/wireshootout/generated-messages.tsv 2>/dev/null | awk -F'\t' -v k="$k" '$1 == "message" && $2 == k { f = 1 } END { exit !f }'; then
+      die "$MESSAGE_FILE names its schema '$k', as one of the shipped shapes does: rename the schema (its 'schema' line)"
+    fi
+  done
+  MESSAGE_ROWS=$(awk -F'\t' '$1 == "row" && !seen[$3]++ { printf "%s%s", (n++ ? "," : ""), $3 }' "$MESSAGE_INDEX")
+  while IFS=$'\t' read -r kind key lib why; do
+    [ "$kind" = cannot ] || continue
+    CANNOT_CARRY[$lib]="$key: $why"
+    echo "  $lib cannot carry $key: $why"
+  done <"$MESSAGE_INDEX"
+  [ -n "$MESSAGE_ROWS" ] || die "no library can carry $MESSAGE_FILE (the reasons are above)"
+  echo "Messages: $MESSAGE_KEYS; rows: $MESSAGE_ROWS"
+  if [ -n "$FORMATS_ARG" ]; then
+    KEPT_ROWS=()
+    IFS=',' read -ra WANTED <<<"$FORMATS_ARG"
+    for w in "${WANTED[@]}"; do
+      if [[ ",$MESSAGE_ROWS," == *",$w,"* ]]; then KEPT_ROWS+=("$w")
+      elif [ -n "${CANNOT_CARRY[$w]:-}" ]; then echo "run.sh: leaving out $w: it cannot carry ${CANNOT_CARRY[$w]}" >&2
+      else die "--formats: '$w' has no generated codec (the generated rows are $MESSAGE_ROWS)"; fi
+    done
+    [ ${#KEPT_ROWS[@]} -gt 0 ] || die "none of --formats $FORMATS_ARG can carry $MESSAGE_FILE"
+    FORMATS_ARG=$(IFS=,; echo "${KEPT_ROWS[*]}")
+  else
+    FORMATS_ARG=$MESSAGE_ROWS
+  fi
+  JMH_LAUNCH=(-cp "$JAR:$GEN_DIR/classes" org.openjdk.jmh.Main)
+  if [ -z "$BENCH_RE" ] && [ $ALL_BENCH -eq 0 ]; then BENCH_RE='\.MessageBenchmark\.roundTrip$'
+  elif [ $ALL_BENCH -eq 1 ]; then BENCH_RE='\.MessageBenchmark\.'; ALL_BENCH=0; fi
+  grep -q 'MessageBenchmark' <<<"$BENCH_RE" || die "--message runs MessageBenchmark: give --bench a pattern that matches it"
+fi
 
 # ---- the wire room: its own command pins its own threads (Java Thread Affinity), so no taskset here -------
 if [ $WIRE -eq 1 ]; then
@@ -284,13 +348,13 @@ fi
 # the quick profile's default set: the round trip over every format (what the report's answer ranks)
 DEFAULT_BENCH='DataBenchmark.roundTrip'
 DEFAULT_SET=0
-if [ "$PROFILE" = quick ] && [ -z "$BENCH_RE" ] && [ $ALL_BENCH -eq 0 ]; then
+if [ "$PROFILE" = quick ] && [ -z "$BENCH_RE" ] && [ $ALL_BENCH -eq 0 ] && [ -z "$MESSAGE_FILE" ]; then
   BENCH_RE='\.DataBenchmark\.roundTrip$'
   DEFAULT_SET=1
 fi
 # stdout only: a JVM's banners and warnings (e.g. "Picked up JAVA_TOOL_OPTIONS: ...") go to stderr
 LP_ERR=$(mktemp "${TMPDIR:-/tmp}/run-sh-lp.XXXXXX")
-LP=$("$JAVA_CMD" -jar "$JAR" -lp 2>"$LP_ERR") || die "could not list benchmarks: $LP $(cat "$LP_ERR")"
+LP=$("$JAVA_CMD" "${JMH_LAUNCH[@]}" -lp 2>"$LP_ERR") || die "could not list benchmarks: $LP $(cat "$LP_ERR")"
 rm -f "$LP_ERR"
 declare -A BENCH_FORMATS=()   # benchmark -> "f1,f2" ("" when it has no format parameter)
 BENCHES=()
@@ -406,9 +470,10 @@ regex_for() { local b=$1; printf '^%s$' "${b//./\\.}"; }
 
 jmh_command() {   # jmh_command GROUP JSON -> the full command line in CMD
   local g=$1 json=$2 b
-  CMD=("${PIN[@]}" "$JAVA_CMD" "${HOST_FLAGS[@]}" -jar "$JAR")
+  CMD=("${PIN[@]}" "$JAVA_CMD" "${HOST_FLAGS[@]}" "${JMH_LAUNCH[@]}")
   while IFS= read -r b; do CMD+=("$(regex_for "$b")"); done < <(benches_for "$g")
   [ "$g" != no-format ] && CMD+=(-p "format=$g")
+  [ -n "$MESSAGE_KEYS" ] && CMD+=(-p "message=$MESSAGE_KEYS")
   profiler_args "$g" "$(dirname "$json")"
   CMD+=("${PROFILE_OPTS[@]}" "${GC_OPTS[@]}" "${PROF_ARGS[@]}" -rf json -rff "$json" "${PASS[@]}")
 }
@@ -502,6 +567,13 @@ fi
 # ---- the run directory and its manifest ------------------------------------------------------------------
 RUN_DIR=$(make_run_dir "$RESULTS_ROOT" "$(date -u +%Y%m%dT%H%M%SZ)-$PROFILE") || die "cannot create a run directory under $RESULTS_ROOT"
 echo "Results in $RUN_DIR"
+if [ -n "$MESSAGE_FILE" ]; then
+  # the schema as run, and what the generator made of it (rows, and who cannot carry it and why): the report reads it
+  cp "$MESSAGE_FILE" "$RUN_DIR/" && cp "$MESSAGE_INDEX" "$RUN_DIR/generated-messages.tsv" || die "cannot copy the schema into $RUN_DIR"
+  mapfile -t LIB_FLAGS < <("$JAVA_CMD" -cp "$JAR" org.wireshootout.JvmFlags)
+  "$JAVA_CMD" "${LIB_FLAGS[@]}" -cp "$JAR:$GEN_DIR/classes" org.wireshootout.generator.GeneratedSizes >"$RUN_DIR/generated-sizes.tsv" \
+    || echo "run.sh: the generated rows' sizes could not be taken; the report shows them as ?" >&2
+fi
 # the schema-evolution matrix (a few seconds, nothing timed): the report's evolution section reads it
 EVOLUTION_RC=0
 if cli evolution --json "$RUN_DIR/evolution.json" > "$RUN_DIR/evolution.md" 2> "$RUN_DIR/evolution.log"; then

@@ -38,4 +38,9 @@ public final class JvmFlags {
             OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL, OPEN_NIO, EXPORT_REF, EXPORT_NIO_CH, EXPORT_MISC, EXPORT_UTIL,
             NATIVE_ACCESS, BOON_NO_FAST_STRINGS
     };
+
+    /** Prints {@link #ALL}, one per line: for a script that starts a JVM on the class path ({@code run.sh --message}). */
+    public static void main(String[] args) {
+        for (String f : ALL) System.out.println(f);
+    }
 }

@@ -21,11 +21,19 @@ public final class ReferenceTableCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", description = "The side-by-side run's folder (A-<row>-<round>.json, B-<row>-<round>.json).")
     Path dir;
 
+    @picocli.CommandLine.Option(names = "--sides", paramLabel = "A,B", split = ",",
+            description = "The names of the two sides in the headings, A's first (default: reference,project).")
+    java.util.List<String> sides = java.util.List.of("reference", "project");
+
     @Override
     public Integer call() {
         SideBySideTable table;
+        if (sides.size() != 2) {
+            System.err.println("reference-table: --sides takes two names, A's first");
+            return 2;
+        }
         try {
-            table = SideBySideTable.of(dir);
+            table = SideBySideTable.of(dir, sides.get(0), sides.get(1));
         } catch (IOException e) {
             System.err.println("reference-table: " + e.getMessage());
             return 1;

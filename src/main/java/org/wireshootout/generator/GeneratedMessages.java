@@ -36,7 +36,7 @@ public final class GeneratedMessages {
         @SuppressWarnings("unchecked")
         public <M extends GeneratedMessage<M>> M newMessage() {
             try {
-                return (M) Class.forName(messageClass).getConstructor().newInstance();
+                return (M) type(messageClass).getConstructor().newInstance();
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("the generated class " + messageClass + " of message " + key + " cannot be made", e);
             }
@@ -67,7 +67,7 @@ public final class GeneratedMessages {
                         + (why != null ? why : "the codecs were generated without it (--formats)"));
             }
             try {
-                return (BufferCodec<M>) Class.forName(cls).getConstructor(String.class).newInstance(rowName(format));
+                return (BufferCodec<M>) type(cls).getConstructor(String.class).newInstance(rowName(format));
             } catch (InvocationTargetException e) {
                 throw new IllegalStateException("the generated codec " + cls + " failed to start", e.getCause());
             } catch (ReflectiveOperationException e) {
@@ -79,6 +79,19 @@ public final class GeneratedMessages {
         public String rowName(MessageFormat format) {
             return format.name() + "/" + key;
         }
+    }
+
+    /** A generated class: through the thread's context class loader when it has one (generated into a folder of its own), else this class's. */
+    static Class<?> type(String name) throws ClassNotFoundException {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        if (context != null) {
+            try {
+                return Class.forName(name, true, context);
+            } catch (ClassNotFoundException notThere) {
+                // fall through to this class's loader
+            }
+        }
+        return Class.forName(name);
     }
 
     private static volatile Map<String, Entry> all;
@@ -104,7 +117,8 @@ public final class GeneratedMessages {
         return e;
     }
 
-    static Map<String, Entry> load(ClassLoader loader) {
+    /** The messages of every index {@code loader} sees. */
+    public static Map<String, Entry> load(ClassLoader loader) {
         Map<String, Entry> out = new LinkedHashMap<>();
         try {
             Enumeration<URL> urls = loader.getResources(INDEX);

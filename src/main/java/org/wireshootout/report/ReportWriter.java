@@ -119,6 +119,7 @@ public final class ReportWriter {
         problems(sb);
         runConditions(sb);
         answer(sb, charts);
+        MessageSection.append(sb, run);
 
         List<JmhResult> reference = new ArrayList<>();
         for (JmhResult r : run.resultsFor(REFERENCE_BENCHMARK)) if (r.hasHistograms()) reference.add(r);

@@ -41,12 +41,13 @@ public final class SideBySideTable {
         }
     }
 
-    private final MarkdownTable table = new MarkdownTable().text("row").number("reference p50").number("project p50")
-            .number("project / reference (p50)").number("reference p99").number("project p99")
-            .number("reference B/op").number("project B/op");
+    private final MarkdownTable table;
     private final List<String> problems = new ArrayList<>();
 
-    private SideBySideTable() {
+    private SideBySideTable(String a, String b) {
+        table = new MarkdownTable().text("row").number(a + " p50").number(b + " p50")
+                .number(b + " / " + a + " (p50)").number(a + " p99").number(b + " p99")
+                .number(a + " B/op").number(b + " B/op");
     }
 
     /**
@@ -55,6 +56,11 @@ public final class SideBySideTable {
      * @throws IOException when the folder cannot be listed or holds no {@code A-<row>-<round>.json} file
      */
     public static SideBySideTable of(Path dir) throws IOException {
+        return of(dir, "reference", "project");
+    }
+
+    /** {@link #of(Path)} with the two sides' names in the headings ({@code A} first). */
+    public static SideBySideTable of(Path dir, String a, String b) throws IOException {
         if (!Files.isDirectory(dir)) throw new IOException(dir + " is not a folder");
         TreeMap<String, TreeSet<Integer>> rounds = new TreeMap<>();
         try (Stream<Path> files = Files.list(dir)) {
@@ -64,7 +70,7 @@ public final class SideBySideTable {
             });
         }
         if (rounds.isEmpty()) throw new IOException(dir + " holds no A-<row>-<round>.json / B-<row>-<round>.json files of a side-by-side run");
-        SideBySideTable t = new SideBySideTable();
+        SideBySideTable t = new SideBySideTable(a, b);
         ObjectMapper json = new ObjectMapper();
         for (var row : rounds.entrySet()) t.addRow(json, dir, row.getKey(), row.getValue());
         return t;

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Generated against hand-written, side by side: for each library with a generated codec, the round trip of the
+# six-field message through the hand-written row (DataBenchmark.roundTrip, format=F) and through the codec the
+# generator wrote from schemas/messages/data.schema (MessageBenchmark.roundTrip, message=data, format=F), the two
+# alternated round by round on one pinned CPU (odd rounds hand-written first, even rounds generated first), the
+# same JMH options both sides. Files: A-<F>-<round>.json (hand-written), B-<F>-<round>.json (generated), their
+# logs, and table.md (per row the medians over the rounds and the median ratio generated / hand-written, made by
+# `java -jar target/wire-shootout.jar reference-table --sides hand-written,generated DIR`).
+# Usage: microbenchmarks/generated-vs-hand.sh [--rounds N] [--formats a,b] [--cpu N] [--out DIR] [-- JMH options]
+set -uo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+# shellcheck source=lib.sh
+source "$HERE/lib.sh"
+JAR="$ROOT/target/benchmarks.jar"
+CLI="$ROOT/target/wire-shootout.jar"
+
+ROUNDS=3
+FORMATS=""
+CPU=""
+OUT=""
+JMH_OPTS=(-f 1 -wi 5 -w 1s -i 3 -r 1s)
+die() { echo "generated-vs-hand.sh: $*" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  case $1 in
+    --rounds) ROUNDS=${2:?}; shift 2 ;;
+    --formats) FORMATS=${2:?}; shift 2 ;;
+    --cpu) CPU=${2:?}; shift 2 ;;
+    --out) OUT=${2:?}; shift 2 ;;
+    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --) shift; [ $# -gt 0 ] && JMH_OPTS=("$@"); break ;;
+    *) die "unknown option '$1' (--help)" ;;
+  esac
+done
+[[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "--rounds takes a positive whole number"
+[ -f "$JAR" ] && [ -f "$CLI" ] || die "no $JAR: build first (mvn -B package)"
+command -v taskset >/dev/null || die "taskset (util-linux) is needed"
+ALLOWED=($(cpu_list_expand "$(taskset -pc $$ | sed 's/.*: *//')"))
+[ -n "$CPU" ] || CPU=${ALLOWED[${#ALLOWED[@]}-1]}
+[[ " ${ALLOWED[*]} " == *" $CPU "* ]] || die "CPU $CPU is not one this shell may run on (${ALLOWED[*]})"
+
+# the libraries with a generated codec for message data: the build's index in the jar
+ROWS=$(unzip -p "$JAR" META-INF/wireshootout/generated-messages.tsv | awk -F'\t' '$1 == "row" && $2 == "data" { print $3 }')
+[ -n "$ROWS" ] || die "the jar has no generated row for message data"
+if [ -n "$FORMATS" ]; then
+  for f in ${FORMATS//,/ }; do grep -qx -- "$f" <<<"$ROWS" || die "'$f' has no generated codec for data (there are: $(echo $ROWS))"; done
+  ROWS=$(tr ',' '\n' <<<"$FORMATS")
+fi
+[ -n "$OUT" ] || OUT=$(make_run_dir "$ROOT/results" "$(date -u +%Y%m%dT%H%M%SZ)-generated-vs-hand") || die "cannot make a run folder"
+mkdir -p "$OUT" || die "cannot make $OUT"
+echo "Generated against hand-written: $(echo $ROWS | wc -w) rows x $ROUNDS rounds on CPU $CPU, JMH ${JMH_OPTS[*]} -prof gc; into $OUT"
+
+CHILD=""
+on_signal() {
+  trap - INT TERM
+  [ -n "$CHILD" ] && { kill -TERM -- "-$CHILD" 2>/dev/null; wait "$CHILD" 2>/dev/null; }
+  echo "generated-vs-hand.sh: interrupted; the finished rounds are in $OUT" >&2
+  exit 130
+}
+trap on_signal INT TERM
+
+side() {   # side A|B ROW ROUND
+  local s=$1 f=$2 r=$3 bench params
+  if [ "$s" = A ]; then bench='^org\.wireshootout\.bench\.DataBenchmark\.roundTrip$'; params=(-p "format=$f")
+  else bench='^org\.wireshootout\.bench\.MessageBenchmark\.roundTrip$'; params=(-p "format=$f" -p message=data); fi
+  setsid taskset -c "$CPU" java -jar "$JAR" "$bench" "${params[@]}" "${JMH_OPTS[@]}" -prof gc \
+    -rf json -rff "$OUT/$s-$f-$r.json" >"$OUT/$s-$f-$r.log" 2>&1 </dev/null &
+  CHILD=$!
+  wait "$CHILD" || echo "  $s $f round $r FAILED: see $OUT/$s-$f-$r.log" >&2
+  CHILD=""
+}
+T0=$(date +%s)
+for ((r = 1; r <= ROUNDS; r++)); do
+  for f in $ROWS; do
+    echo "[round $r/$ROUNDS] $f  elapsed $(fmt_secs $(( $(date +%s) - T0 )))"
+    if [ $((r % 2)) -eq 1 ]; then side A "$f" "$r"; side B "$f" "$r"; else side B "$f" "$r"; side A "$f" "$r"; fi
+  done
+done
+java -jar "$CLI" reference-table --sides hand-written,generated "$OUT" | tee "$OUT/table.md"

@@ -1,0 +1,104 @@
+package org.wireshootout.generator;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.CallerBuffers;
+import org.wireshootout.registry.MessageFormat;
+
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The generator as {@code run.sh --message} runs it, in a JVM of its own, on schemas written only for these tests:
+ * one in the project's language, an SBE XML and a .proto generate, compile and round-trip through every row they
+ * get; three broken ones (one of each kind) exit 2 naming the file and the line, and leave no classes behind.
+ */
+class CodecGeneratorTest {
+    static final Path SCHEMAS = Path.of("src", "test", "resources", "schemas");
+
+    @TempDir
+    Path out;
+
+    private record Result(int exit, String stdout, String stderr) {
+    }
+
+    private Result generate(Path schema) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), CodecGenerator.class.getName(),
+                "--out", out.toString(), "--classes", out.resolve("classes").toString(), "--tools", "target/codegen-tools",
+                schema.toString()));
+        Path o = out.resolve("stdout.txt");
+        Path e = out.resolve("stderr.txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(o.toFile()).redirectError(e.toFile()).start();
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "the generator did not finish");
+        return new Result(p.exitValue(), Files.readString(o, StandardCharsets.UTF_8), Files.readString(e, StandardCharsets.UTF_8));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            "unknown-type.schema, 4",
+            "fixed-int-array.xml, 14",
+            "missing-semicolon.proto, 5"})
+    void aBrokenSchemaExitsTwoNamingFileAndLine(String file, int line) throws Exception {
+        Result r = generate(SCHEMAS.resolve("broken").resolve(file));
+        assertEquals(2, r.exit(), "exit status; stderr: " + r.stderr());
+        assertTrue(r.stderr().contains(file + ":" + line + ":"), "names " + file + ":" + line + ": " + r.stderr());
+        assertFalse(Files.exists(out.resolve("classes").resolve(GeneratedMessages.INDEX)), "no index written for a broken schema");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"fill-notice.schema", "position.xml", "alert.proto"})
+    void aSchemaOfTheUsersOwnGeneratesCompilesAndRoundTrips(String file) throws Exception {
+        Result r = generate(SCHEMAS.resolve("own").resolve(file));
+        assertEquals(0, r.exit(), "exit status; stderr: " + r.stderr() + "\nstdout: " + r.stdout());
+        Path classes = out.resolve("classes");
+        ClassLoader before = Thread.currentThread().getContextClassLoader();
+        try (URLClassLoader loader = new URLClassLoader(new URL[]{classes.toUri().toURL()}, getClass().getClassLoader())) {
+            Thread.currentThread().setContextClassLoader(loader);
+            Map<String, GeneratedMessages.Entry> found = new java.util.LinkedHashMap<>();
+            for (var e : GeneratedMessages.load(loader).entrySet()) {
+                if (e.getValue().schemaSource().endsWith(file)) found.put(e.getKey(), e.getValue());
+            }
+            assertFalse(found.isEmpty(), "the index names the messages of " + file);
+            for (GeneratedMessages.Entry e : found.values()) {
+                assertFalse(e.codecs().isEmpty(), e.key() + ": some library carries it; refusals: " + e.cannot());
+                for (String library : e.codecs().keySet()) roundTrip(e, MessageFormat.of(library));
+                for (MessageFormat f : MessageFormat.values()) {
+                    assertTrue(e.codecs().containsKey(f.name()) || e.cannot().containsKey(f.name()),
+                            f + " neither carries " + e.key() + " nor says why not");
+                }
+            }
+        } finally {
+            Thread.currentThread().setContextClassLoader(before);
+        }
+    }
+
+    private static <M extends GeneratedMessage<M>> void roundTrip(GeneratedMessages.Entry e, MessageFormat format) {
+        BufferCodec<M> codec = e.newCodec(format);
+        UnsafeBuffer buffer = CallerBuffers.allocate(codec, 1 << 20);
+        for (int seed = 1; seed <= 10; seed++) {
+            GeneratedRoundTrip.verify(e.rowName(format), e, codec, buffer, 3, e.<M>newMessage().fill(new SplittableRandom(seed)));
+        }
+        for (int which = 0; which < GeneratedMessage.EDGES; which++) {
+            if (format.backend().edgesNotCarried(null, null).containsKey(which)) continue;
+            GeneratedRoundTrip.verify(e.rowName(format), e, codec, buffer, 3, e.<M>newMessage().edge(which));
+        }
+    }
+
+}
