@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  * folder with an index ({@link GeneratedMessages#INDEX}) naming each message, its rows, and the libraries that
  * cannot carry it and why.
  *
- * <pre>CodecGenerator --out DIR --classes DIR [--tools DIR] [--formats a,b] SCHEMA...</pre>
+ * <pre>CodecGenerator --out DIR --classes DIR [--tools DIR] [--formats a,b] SCHEMA_OR_FOLDER...</pre>
+ * A folder stands for the {@code .schema} files in it.
  *
  * Exit status: 0 when everything was written and compiled; 2 for a schema with problems (each printed as
  * {@code file:line:column: what}); 1 for anything else (a library's tool failing, generated code that does not
@@ -60,7 +61,9 @@ public final class CodecGenerator {
                 case "--formats" -> formats = Stream.of(value(args, ++i, a).split(",")).map(MessageFormat::of).toList();
                 default -> {
                     if (a.startsWith("--")) usage("unknown option " + a);
-                    schemas.add(Path.of(a));
+                    Path p = Path.of(a);
+                    if (Files.isDirectory(p)) schemas.addAll(schemaFilesIn(p));
+                    else schemas.add(p);
                 }
             }
         }
@@ -78,6 +81,16 @@ public final class CodecGenerator {
             System.err.println("codec generation failed (a fault of the generator):");
             e.printStackTrace();
             System.exit(1);
+        }
+    }
+
+    /** The schema-language files of a folder ({@code *.schema}), in name order. */
+    static List<Path> schemaFilesIn(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(Schemas.EXTENSION)).sorted().toList();
+        } catch (IOException e) {
+            usage("cannot list " + dir + ": " + e.getMessage());
+            return List.of();
         }
     }
 
@@ -190,11 +203,22 @@ public final class CodecGenerator {
         }
     }
 
+    /** A schema's path as the index records it: relative to the working folder when it lies under it. */
+    static String shown(String source) {
+        try {
+            Path p = Path.of(source).toAbsolutePath().normalize();
+            Path here = Path.of("").toAbsolutePath();
+            return p.startsWith(here) ? here.relativize(p).toString() : source;
+        } catch (RuntimeException notAPath) {
+            return source;
+        }
+    }
+
     private static void writeIndex(List<Generated> generated, List<Schema> schemas, Path classes) throws IOException {
         StringBuilder b = new StringBuilder("# message, rows and refusals of the generated codecs: kind<TAB>key<TAB>...\n");
         for (Generated g : generated) {
             Schema s = schemas.stream().filter(x -> x.messages().contains(g.message())).findFirst().orElseThrow();
-            b.append("message\t").append(g.key()).append('\t').append(g.messageClass()).append('\t').append(s.source()).append('\n');
+            b.append("message\t").append(g.key()).append('\t').append(g.messageClass()).append('\t').append(shown(s.source())).append('\n');
             for (Map.Entry<MessageFormat, String> e : g.codecs().entrySet()) {
                 b.append("row\t").append(g.key()).append('\t').append(e.getKey().name()).append('\t').append(e.getValue()).append('\n');
             }
