@@ -43,7 +43,16 @@ class GeneratedCodecRoundTripTest {
     @Test
     void theBuildGeneratedEveryShape() {
         Map<String, GeneratedMessages.Entry> all = GeneratedMessages.all();
-        for (String key : List.of("data", "orderentry", "quote", "booksnapshot", "executionreport", "tradebatch", "referencedata")) {
+        String[] defaults;
+        try {
+            defaults = org.wireshootout.bench.MessageBenchmark.class.getField("message")
+                    .getAnnotation(org.openjdk.jmh.annotations.Param.class).value();
+        } catch (NoSuchFieldException e) {
+            throw new AssertionError("MessageBenchmark has no message parameter", e);
+        }
+        assertEquals(List.of("data", "orderentry", "quote", "booksnapshot", "executionreport", "tradebatch", "referencedata"),
+                List.of(defaults), "the shapes are MessageBenchmark's default messages");
+        for (String key : defaults) {
             assertNotNull(all.get(key), "message " + key + " was not generated; there are " + all.keySet());
             GeneratedMessages.Entry e = all.get(key);
             for (MessageFormat f : MessageFormat.values()) {
