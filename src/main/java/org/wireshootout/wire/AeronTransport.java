@@ -93,6 +93,8 @@ final class AeronTransport implements Transport {
     private final TransportKind kind;
     private final TransportOptions options;
     private final Path dir;
+    /** The exit hook's stop of this transport's driver and client (none for a client attached to another's driver). */
+    private org.wireshootout.process.Lifecycle.Registration stopAtExit;
     private final String channel;
     private final int streamId;
     private final Map<String, String> driverThreads = new ConcurrentHashMap<>();
@@ -118,6 +120,9 @@ final class AeronTransport implements Transport {
         this.mode = mode;
         this.streamId = STREAM_ID;
         this.dir = TempDirs.create(options.tempRoot, "wire-aeron-");
+        // registered after the directory, so the exit hook (last in, first run) stops the driver before it deletes the
+        // directory: a driver still running would make its files again once the hook had seen the directory gone
+        this.stopAtExit = org.wireshootout.process.Lifecycle.atExit(org.wireshootout.process.Lifecycle.Phase.CLEAN, this::stopQuietly);
         this.channel = kind == TransportKind.aeronIpc ? "aeron:ipc" : udpChannel(options.udpHost, options.udpPort);
         try {
             start();
@@ -397,8 +402,14 @@ final class AeronTransport implements Transport {
         return new LinkedHashMap<>(driverThreads);
     }
 
+    /** When this JVM ends before {@link #close}: the client and the driver stopped, errors ignored (the JVM is ending). */
+    private void stopQuietly() {
+        CloseHelper.quietCloseAll(publication, subscription, aeron, driver);
+    }
+
     @Override
     public void close() {
+        if (stopAtExit != null) stopAtExit.close();
         CloseHelper.closeAll(publication, subscription, aeron, driver);
         publication = null;
         subscription = null;
