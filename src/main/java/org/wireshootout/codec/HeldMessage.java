@@ -16,20 +16,28 @@ public final class HeldMessage<T> {
     private final UnsafeBuffer buffer;
     private int length;
 
-    private HeldMessage(String name, BufferCodec<T> codec) {
+    private HeldMessage(String name, BufferCodec<T> codec, int capacity) {
         this.name = name;
         this.codec = codec;
-        this.buffer = CallerBuffers.allocate(codec, CallerBuffers.MESSAGE_CAPACITY);
+        this.buffer = CallerBuffers.allocate(codec, capacity);
     }
 
     /** A holder of {@link CallerBuffers#MESSAGE_CAPACITY} bytes for {@code codec}'s messages, named after its class in errors. */
     public static <T> HeldMessage<T> of(BufferCodec<T> codec) {
-        return new HeldMessage<>(codec.getClass().getSimpleName(), codec);
+        return of(codec, CallerBuffers.MESSAGE_CAPACITY);
+    }
+
+    /**
+     * A holder of {@code capacity} bytes for {@code codec}'s messages, named after its class in errors: for messages
+     * larger than the six-field and IEX ones (a generated message of a hundred group entries).
+     */
+    public static <T> HeldMessage<T> of(BufferCodec<T> codec, int capacity) {
+        return new HeldMessage<>(codec.getClass().getSimpleName(), codec, capacity);
     }
 
     /** A holder for the messages of {@code codec}, the row {@code name}'s, which its errors name. */
     public static <T> HeldMessage<T> of(String name, BufferCodec<T> codec) {
-        return new HeldMessage<>(name, codec);
+        return new HeldMessage<>(name, codec, CallerBuffers.MESSAGE_CAPACITY);
     }
 
     /** The codec that writes and reads the message. */

@@ -1,6 +1,8 @@
 package org.wireshootout.hostile;
 
 import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.CallerBuffers;
+import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 
@@ -31,6 +33,8 @@ import java.util.function.Supplier;
 final class MutationCampaign {
     /** More than any decode of a small message needs, far less than a lying length would make a decoder take. */
     static final long MAX_CASE_ALLOCATION = 64L << 20;
+    /** The largest valid encoding a campaign holds: far beyond any message of the project. */
+    static final int MAX_CAPACITY = 1 << 20;
 
     private MutationCampaign() {
     }
@@ -180,15 +184,26 @@ final class MutationCampaign {
             // the valid encodings, and what a fresh codec decodes from each (the recovery check's expectation)
             List<byte[]> samples = new ArrayList<>();
             List<T> expected = new ArrayList<>();
+            int capacity = CallerBuffers.MESSAGE_CAPACITY;
             for (T v : subject.values()) {
-                HeldMessage<T> writer = HeldMessage.of(subject.codecs().get());
+                HeldMessage<T> writer = HeldMessage.of(subject.codecs().get(), capacity);
                 try {
-                    writer.encode(v);
+                    while (true) {
+                        try {
+                            writer.encode(v);
+                            break;
+                        } catch (EncodeOverflowException larger) {
+                            // a message beyond the usual capacity (a generated one of many group entries) is held, not skipped
+                            if (capacity >= MAX_CAPACITY) throw larger;
+                            capacity *= 2;
+                            writer = HeldMessage.of(subject.codecs().get(), capacity);
+                        }
+                    }
                 } catch (RuntimeException cannotCarry) {
                     continue; // a value this format refuses to write (a declared limitation)
                 }
                 byte[] bytes = writer.bytes();
-                HeldMessage<T> reader = HeldMessage.of(subject.codecs().get());
+                HeldMessage<T> reader = HeldMessage.of(subject.codecs().get(), capacity);
                 reader.load(bytes, 0, bytes.length);
                 T back = subject.targets().get();
                 reader.decode(back);
@@ -196,7 +211,9 @@ final class MutationCampaign {
                 expected.add(back);
             }
             if (samples.isEmpty()) throw new IllegalStateException("no value could be encoded");
-            HeldMessage<T> codec = HeldMessage.of(subject.codecs().get());
+            // room for a mutation that lengthens the largest sample (a duplicated range, an insertion)
+            int longest = samples.stream().mapToInt(b -> b.length).max().orElse(0);
+            HeldMessage<T> codec = HeldMessage.of(subject.codecs().get(), Math.max(CallerBuffers.MESSAGE_CAPACITY, 2 * longest + 64));
             T target = subject.targets().get();
             T check = subject.targets().get();
             Map<String, Long> outcomes = new TreeMap<>();

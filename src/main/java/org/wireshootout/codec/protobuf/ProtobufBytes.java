@@ -42,10 +42,15 @@ final class ProtobufBytes {
 
     /** Parses the {@code length} bytes of {@code src} from {@code offset}. */
     <M> M parse(Parser<M> parser, DirectBuffer src, int offset, int length) {
+        return parse(parser, src, offset, length, ProtobufCodec.RECURSION_LIMIT);
+    }
+
+    /** As {@link #parse(Parser, DirectBuffer, int, int)}, allowing {@code recursionLimit} nested messages or groups. */
+    <M> M parse(Parser<M> parser, DirectBuffer src, int offset, int length, int recursionLimit) {
         byte[] array = src.byteArray();
-        if (array != null) return parse(parser, array, src.wrapAdjustment() + offset, length, name);
+        if (array != null) return parse(parser, array, src.wrapAdjustment() + offset, length, name, recursionLimit);
         src.getBytes(offset, scratch(length), 0, length);
-        return parse(parser, scratch, 0, length, name);
+        return parse(parser, scratch, 0, length, name, recursionLimit);
     }
 
     private byte[] scratch(int length) {
@@ -74,8 +79,12 @@ final class ProtobufBytes {
 
     /** Parses {@code length} bytes of {@code array} from {@code at}; offsets in errors count from {@code at}. */
     static <M> M parse(Parser<M> parser, byte[] array, int at, int length, String name) {
+        return parse(parser, array, at, length, name, ProtobufCodec.RECURSION_LIMIT);
+    }
+
+    private static <M> M parse(Parser<M> parser, byte[] array, int at, int length, String name, int recursionLimit) {
         CodedInputStream in = CodedInputStream.newInstance(array, at, length);
-        in.setRecursionLimit(ProtobufCodec.RECURSION_LIMIT);
+        in.setRecursionLimit(recursionLimit);
         in.setSizeLimit(length);
         try {
             M message = parser.parsePartialFrom(in);
