@@ -28,8 +28,9 @@ public final class GenContext {
 
     GenContext(Schema schema, Path work, Path tools) {
         this.schema = schema;
-        this.work = work;
-        this.tools = tools;
+        // absolute: a tool runs in a working folder of its own, where a relative path would name nothing
+        this.work = work.toAbsolutePath();
+        this.tools = tools.toAbsolutePath();
     }
 
     public Schema schema() { return schema; }
