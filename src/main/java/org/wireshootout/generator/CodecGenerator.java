@@ -1,5 +1,6 @@
 package org.wireshootout.generator;
 
+import org.wireshootout.generator.spi.GenContext;
 import org.wireshootout.registry.MessageFormat;
 import org.wireshootout.schema.MessageClassGenerator;
 import org.wireshootout.schema.MessageDef;

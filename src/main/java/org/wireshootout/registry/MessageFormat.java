@@ -3,7 +3,7 @@ package org.wireshootout.registry;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.kryo.KryoGenerator;
 import org.wireshootout.codec.protobuf.ProtobufGenerator;
-import org.wireshootout.generator.CodecBackend;
+import org.wireshootout.generator.spi.CodecBackend;
 
 /**
  * The registry of rows generated from a message schema: one entry per library whose codecs the generator writes,

@@ -1,7 +1,7 @@
 package org.wireshootout.codec.kryo;
 
-import org.wireshootout.generator.CodecBackend;
-import org.wireshootout.generator.GenContext;
+import org.wireshootout.generator.spi.CodecBackend;
+import org.wireshootout.generator.spi.GenContext;
 import org.wireshootout.schema.CompositeDef;
 import org.wireshootout.schema.Field;
 import org.wireshootout.schema.MessageDef;

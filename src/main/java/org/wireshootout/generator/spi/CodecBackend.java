@@ -1,4 +1,4 @@
-package org.wireshootout.generator;
+package org.wireshootout.generator.spi;
 
 import org.wireshootout.schema.MessageDef;
 import org.wireshootout.schema.Schema;
@@ -32,7 +32,7 @@ public interface CodecBackend {
     }
 
     /**
-     * The edge values ({@link GeneratedMessage#edge}) of {@code message} the library's row cannot carry, by number,
+     * The edge values ({@link org.wireshootout.generator.GeneratedMessage#edge}) of {@code message} the library's row cannot carry, by number,
      * with why (NaN in a format with no token for it, ...): the round-trip test leaves them out and checks instead that
      * each is refused or comes back changed, so a row never claims less than it carries. None by default.
      */

@@ -1,4 +1,4 @@
-package org.wireshootout.generator;
+package org.wireshootout.generator.spi;
 
 import org.wireshootout.process.ChildJvm;
 import org.wireshootout.schema.MessageClassGenerator;
@@ -26,7 +26,8 @@ public final class GenContext {
     private final Map<String, String> sources = new LinkedHashMap<>();
     private final List<Path> sourceRoots = new ArrayList<>();
 
-    GenContext(Schema schema, Path work, Path tools) {
+    /** For the generator: one context per schema, its work folder and the build's tools. */
+    public GenContext(Schema schema, Path work, Path tools) {
         this.schema = schema;
         // absolute: a tool runs in a working folder of its own, where a relative path would name nothing
         this.work = work.toAbsolutePath();
@@ -55,7 +56,7 @@ public final class GenContext {
         return codecPackage(library) + "." + message.name() + "Codec";
     }
 
-    static String packagePart(String name) {
+    public static String packagePart(String name) {
         return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
     }
 
@@ -85,9 +86,11 @@ public final class GenContext {
         sourceRoots.add(dir);
     }
 
-    Map<String, String> sources() { return sources; }
+    /** For the generator: the sources handed in, by class name. */
+    public Map<String, String> sources() { return sources; }
 
-    List<Path> sourceRoots() { return sourceRoots; }
+    /** For the generator: the folders of sources the libraries' tools wrote. */
+    public List<Path> sourceRoots() { return sourceRoots; }
 
     /**
      * Runs a library's tool to completion (at most two minutes) through {@link ChildJvm#runTool}, so that it ends with
