@@ -2,6 +2,7 @@ package org.wireshootout.registry;
 
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.kryo.KryoGenerator;
+import org.wireshootout.codec.sbe.SbeGenerator;
 import org.wireshootout.generator.CodecBackend;
 
 /**
@@ -11,7 +12,8 @@ import org.wireshootout.generator.CodecBackend;
  * library's own package, and one line here.
  */
 public enum MessageFormat {
-    kryo(Format.kryo, new KryoGenerator());
+    kryo(Format.kryo, new KryoGenerator()),
+    sbe(Format.sbe, new SbeGenerator());
 
     private final Format handWritten;
     private final CodecBackend backend;
