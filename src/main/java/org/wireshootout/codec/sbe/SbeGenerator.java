@@ -153,7 +153,9 @@ public final class SbeGenerator implements CodecBackend {
                 if (p.isFloat()) out.putIfAbsent(2, label + ": optional " + p.keyword() + " NaN is SBE's null value, read back as absent");
             }
             if (f.optional() && t instanceof Type.Ascii a && a.length() == 1) {
-                out.putIfAbsent(2, label + ": optional ascii(1) holding NUL is SBE's null value for char, read back as absent");
+                String why = label + ": optional ascii(1) holding NUL is SBE's null value for char, read back as absent";
+                out.putIfAbsent(2, why);
+                out.putIfAbsent(3, why);
             }
             if (t instanceof Type.Group g) edges(g.entry().fields(), g.entry().name(), out);
             if (t instanceof Type.CompositeRef c) edges(c.def().fields(), c.def().name(), out);
