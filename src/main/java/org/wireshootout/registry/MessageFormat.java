@@ -3,6 +3,7 @@ package org.wireshootout.registry;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.kryo.KryoGenerator;
 import org.wireshootout.codec.protobuf.ProtobufGenerator;
+import org.wireshootout.codec.sbe.SbeGenerator;
 import org.wireshootout.generator.spi.CodecBackend;
 
 /**
@@ -12,8 +13,9 @@ import org.wireshootout.generator.spi.CodecBackend;
  * library's own package, and one line here.
  */
 public enum MessageFormat {
-    kryo(Format.kryo, new KryoGenerator()),
-    protobuf(Format.protobuf, new ProtobufGenerator());
+    sbe(Format.sbe, new SbeGenerator()),
+    protobuf(Format.protobuf, new ProtobufGenerator()),
+    kryo(Format.kryo, new KryoGenerator());
 
     private final Format handWritten;
     private final CodecBackend backend;
