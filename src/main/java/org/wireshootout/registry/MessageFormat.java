@@ -1,6 +1,7 @@
 package org.wireshootout.registry;
 
 import org.wireshootout.codec.Labels;
+import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.kryo.KryoGenerator;
 import org.wireshootout.generator.CodecBackend;
 
@@ -11,7 +12,8 @@ import org.wireshootout.generator.CodecBackend;
  * library's own package, and one line here.
  */
 public enum MessageFormat {
-    kryo(Format.kryo, new KryoGenerator());
+    kryo(Format.kryo, new KryoGenerator()),
+    jackson(Format.jackson, new JacksonGenerator());
 
     private final Format handWritten;
     private final CodecBackend backend;
