@@ -17,14 +17,26 @@ public final class HeldMessage<T> {
     private int length;
 
     private HeldMessage(String name, BufferCodec<T> codec) {
+        this(name, codec, CallerBuffers.MESSAGE_CAPACITY);
+    }
+
+    private HeldMessage(String name, BufferCodec<T> codec, int capacity) {
         this.name = name;
         this.codec = codec;
-        this.buffer = CallerBuffers.allocate(codec, CallerBuffers.MESSAGE_CAPACITY);
+        this.buffer = CallerBuffers.allocate(codec, capacity);
     }
 
     /** A holder of {@link CallerBuffers#MESSAGE_CAPACITY} bytes for {@code codec}'s messages, named after its class in errors. */
     public static <T> HeldMessage<T> of(BufferCodec<T> codec) {
         return new HeldMessage<>(codec.getClass().getSimpleName(), codec);
+    }
+
+    /**
+     * A holder of {@code capacity} bytes, for messages that may not fit {@link CallerBuffers#MESSAGE_CAPACITY} (a
+     * generated message with a group of a hundred entries, in a text format).
+     */
+    public static <T> HeldMessage<T> of(BufferCodec<T> codec, int capacity) {
+        return new HeldMessage<>(codec.getClass().getSimpleName(), codec, capacity);
     }
 
     /** A holder for the messages of {@code codec}, the row {@code name}'s, which its errors name. */

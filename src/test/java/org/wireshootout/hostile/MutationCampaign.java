@@ -1,6 +1,7 @@
 package org.wireshootout.hostile;
 
 import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.CallerBuffers;
 import org.wireshootout.codec.HeldMessage;
 import org.wireshootout.codec.DecodeException;
 
@@ -37,10 +38,14 @@ final class MutationCampaign {
 
     /**
      * What is tested: a name, a codec factory, a target factory, the valid values whose encodings are mutated,
-     * and the equality the recovery check uses.
+     * the equality the recovery check uses, and the size of the buffer a message is held in.
      */
     record Subject<T>(String name, Supplier<? extends BufferCodec<T>> codecs, Supplier<T> targets, List<T> values,
-                      BiPredicate<T, T> same) {
+                      BiPredicate<T, T> same, int capacity) {
+        /** With held messages of {@link CallerBuffers#MESSAGE_CAPACITY} bytes. */
+        Subject(String name, Supplier<? extends BufferCodec<T>> codecs, Supplier<T> targets, List<T> values, BiPredicate<T, T> same) {
+            this(name, codecs, targets, values, same, CallerBuffers.MESSAGE_CAPACITY);
+        }
     }
 
     /** The seed of case {@code index} of a run seeded {@code baseSeed}: the case can be rebuilt from it alone. */
@@ -181,14 +186,14 @@ final class MutationCampaign {
             List<byte[]> samples = new ArrayList<>();
             List<T> expected = new ArrayList<>();
             for (T v : subject.values()) {
-                HeldMessage<T> writer = HeldMessage.of(subject.codecs().get());
+                HeldMessage<T> writer = HeldMessage.of(subject.codecs().get(), subject.capacity());
                 try {
                     writer.encode(v);
                 } catch (RuntimeException cannotCarry) {
                     continue; // a value this format refuses to write (a declared limitation)
                 }
                 byte[] bytes = writer.bytes();
-                HeldMessage<T> reader = HeldMessage.of(subject.codecs().get());
+                HeldMessage<T> reader = HeldMessage.of(subject.codecs().get(), subject.capacity());
                 reader.load(bytes, 0, bytes.length);
                 T back = subject.targets().get();
                 reader.decode(back);
@@ -196,7 +201,7 @@ final class MutationCampaign {
                 expected.add(back);
             }
             if (samples.isEmpty()) throw new IllegalStateException("no value could be encoded");
-            HeldMessage<T> codec = HeldMessage.of(subject.codecs().get());
+            HeldMessage<T> codec = HeldMessage.of(subject.codecs().get(), subject.capacity());
             T target = subject.targets().get();
             T check = subject.targets().get();
             Map<String, Long> outcomes = new TreeMap<>();
