@@ -3,6 +3,7 @@ package org.wireshootout.registry;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.kryo.KryoGenerator;
+import org.wireshootout.codec.msgpack.MsgpackGenerator;
 import org.wireshootout.generator.CodecBackend;
 
 /**
@@ -13,7 +14,8 @@ import org.wireshootout.generator.CodecBackend;
  */
 public enum MessageFormat {
     kryo(Format.kryo, new KryoGenerator()),
-    jackson(Format.jackson, new JacksonGenerator());
+    jackson(Format.jackson, new JacksonGenerator()),
+    msgpack(Format.msgpack, new MsgpackGenerator());
 
     private final Format handWritten;
     private final CodecBackend backend;
