@@ -148,9 +148,13 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
 
     /** A JSON integer within {@code [min, max]} (beyond a long: Jackson's own InputCoercionException). */
     public long integer(JsonParser p, JsonToken value, long min, long max, String field) throws IOException {
-        if (value != JsonToken.VALUE_NUMBER_INT) throw fail(p, field + " must be an integer, found " + value);
+        return integer(p, value, min, max, field, "");
+    }
+
+    private long integer(JsonParser p, JsonToken value, long min, long max, String field, String part) throws IOException {
+        if (value != JsonToken.VALUE_NUMBER_INT) throw fail(p, field + part + " must be an integer, found " + value);
         long v = p.getLongValue();
-        if (v < min || v > max) throw fail(p, field + ": " + v + " is outside " + min + ".." + max);
+        if (v < min || v > max) throw fail(p, field + part + ": " + v + " is outside " + min + ".." + max);
         return v;
     }
 
@@ -274,11 +278,12 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
             switch (name) {
                 case "mantissa" -> {
                     bit = 1;
-                    if ((seen & bit) == 0) mantissa = integer(p, v, Long.MIN_VALUE, Long.MAX_VALUE, field + ".mantissa");
+                    // the part's name is added to the field's only in an error: a label built per read would be garbage per message
+                    if ((seen & bit) == 0) mantissa = integer(p, v, Long.MIN_VALUE, Long.MAX_VALUE, field, ".mantissa");
                 }
                 case "exponent" -> {
                     bit = 2;
-                    if ((seen & bit) == 0) exponent = (byte) integer(p, v, Byte.MIN_VALUE, Byte.MAX_VALUE, field + ".exponent");
+                    if ((seen & bit) == 0) exponent = (byte) integer(p, v, Byte.MIN_VALUE, Byte.MAX_VALUE, field, ".exponent");
                 }
                 default -> throw fail(p, field + ": unknown field '" + name + "'");
             }

@@ -145,7 +145,9 @@ public final class MsgpackGenerated<M> extends MsgpackMapCodec<M> {
 
     /** The index in {@code keys} of the next key, compared as bytes; an unknown key is refused. */
     public int key(MessageUnpacker u, byte[][] keys, String owner) throws IOException {
-        int n = stringPayload(u, size, owner + " key");
+        MessageFormat f = u.getNextFormat();
+        if (f.getValueType() != ValueType.STRING) throw fail(u, owner + ": a key must be a str, found " + f);
+        int n = stringPayload(u, size, owner); // no label made per key: a String built here would be garbage per entry
         for (int i = 0; i < keys.length; i++) {
             if (Arrays.equals(scratch, 0, n, keys[i], 0, keys[i].length)) return i;
         }
@@ -154,9 +156,14 @@ public final class MsgpackGenerated<M> extends MsgpackMapCodec<M> {
 
     /** An integer within {@code [min, max]} (beyond a long: msgpack-core's own exception). */
     public long integer(MessageUnpacker u, long min, long max, String field) throws IOException {
-        expect(u, ValueType.INTEGER, field);
+        return integer(u, min, max, field, "");
+    }
+
+    private long integer(MessageUnpacker u, long min, long max, String field, String part) throws IOException {
+        MessageFormat f = u.getNextFormat();
+        if (f.getValueType() != ValueType.INTEGER) throw fail(u, field + part + " must be INTEGER, found " + f);
         long v = u.unpackLong();
-        if (v < min || v > max) throw fail(u, field + ": " + v + " is outside " + min + ".." + max);
+        if (v < min || v > max) throw fail(u, field + part + ": " + v + " is outside " + min + ".." + max);
         return v;
     }
 
@@ -255,8 +262,9 @@ public final class MsgpackGenerated<M> extends MsgpackMapCodec<M> {
             int k = key(u, DECIMAL, field);
             if ((seen & (1 << k)) != 0) throw fail(u, field + ": '" + (k == 0 ? "mantissa" : "exponent") + "' appears twice");
             seen |= 1 << k;
-            if (k == 0) mantissa = integer(u, Long.MIN_VALUE, Long.MAX_VALUE, field + ".mantissa");
-            else exponent = (byte) integer(u, Byte.MIN_VALUE, Byte.MAX_VALUE, field + ".exponent");
+            // the part's name is added to the field's only in an error: a label built per read would be garbage per message
+            if (k == 0) mantissa = integer(u, Long.MIN_VALUE, Long.MAX_VALUE, field, ".mantissa");
+            else exponent = (byte) integer(u, Byte.MIN_VALUE, Byte.MAX_VALUE, field, ".exponent");
         }
     }
 
