@@ -1,12 +1,12 @@
 package org.wireshootout.generator;
 
+import org.wireshootout.process.ChildJvm;
 import org.wireshootout.schema.MessageClassGenerator;
 import org.wireshootout.schema.MessageDef;
 import org.wireshootout.schema.Schema;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,31 +90,14 @@ public final class GenContext {
     List<Path> sourceRoots() { return sourceRoots; }
 
     /**
-     * Runs a library's tool to completion (at most two minutes), its output captured; a non-zero exit or a timeout
-     * fails the generation with the command and what it printed.
+     * Runs a library's tool to completion (at most two minutes) through {@link ChildJvm#runTool}, the one place that
+     * starts processes (so the tool ends with this JVM), its output captured; a non-zero exit or a timeout fails the
+     * generation with the command and what it printed.
      */
     public void run(List<String> command, Path dir) throws IOException {
-        Path log = Files.createTempFile(work, "tool", ".log");
-        try {
-            Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            boolean done;
-            try {
-                done = p.waitFor(2, TimeUnit.MINUTES);
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted running " + command);
-            }
-            if (!done) {
-                p.destroyForcibly();
-                throw new IOException("timed out after 2 minutes: " + String.join(" ", command));
-            }
-            if (p.exitValue() != 0) {
-                throw new IOException("exit " + p.exitValue() + " from " + String.join(" ", command) + ":\n"
-                        + Files.readString(log, StandardCharsets.UTF_8));
-            }
-        } finally {
-            Files.deleteIfExists(log);
+        ChildJvm.ToolRun r = ChildJvm.runTool(command.get(0), command, dir, TimeUnit.MINUTES.toSeconds(2));
+        if (r.exitStatus() != 0) {
+            throw new IOException("exit " + r.exitStatus() + " from " + String.join(" ", command) + ":\n" + r.output());
         }
     }
 }

@@ -108,7 +108,13 @@ public final class ChildJvm {
      * @throws IOException when it did not finish in time or the wait was interrupted, saying which
      */
     public static ToolRun runTool(String name, List<String> command, long timeoutSeconds) throws IOException {
+        return runTool(name, command, null, timeoutSeconds);
+    }
+
+    /** As {@link #runTool(String, List, long)}, in the working directory {@code dir} (this JVM's when null). */
+    public static ToolRun runTool(String name, List<String> command, Path dir, long timeoutSeconds) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        if (dir != null) pb.directory(dir.toFile());
         Child c;
         synchronized (Lifecycle.class) {
             if (Lifecycle.shuttingDown()) throw new IOException("not starting " + name + ": this JVM is ending");
