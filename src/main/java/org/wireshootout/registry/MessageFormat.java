@@ -1,7 +1,9 @@
 package org.wireshootout.registry;
 
 import org.wireshootout.codec.Labels;
+import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.kryo.KryoGenerator;
+import org.wireshootout.codec.msgpack.MsgpackGenerator;
 import org.wireshootout.codec.protobuf.ProtobufGenerator;
 import org.wireshootout.codec.sbe.SbeGenerator;
 import org.wireshootout.generator.spi.CodecBackend;
@@ -13,6 +15,8 @@ import org.wireshootout.generator.spi.CodecBackend;
  * library's own package, and one line here.
  */
 public enum MessageFormat {
+    jackson(Format.jackson, new JacksonGenerator()),
+    msgpack(Format.msgpack, new MsgpackGenerator()),
     sbe(Format.sbe, new SbeGenerator()),
     protobuf(Format.protobuf, new ProtobufGenerator()),
     kryo(Format.kryo, new KryoGenerator());

@@ -22,22 +22,29 @@ final class FedJsonReader<T> {
     private final String name;
     private final JsonFactory factory;
     private final JsonMapping<T> mapping;
+    /** The most bytes a message may have, checked before the parser sees it. */
+    private final int maxBytes;
     /** The fed parser, kept across messages; dropped after a failure, since its state is then unknown. */
     private JsonParser fed;
     /** Bytes fed to {@link #fed} so far: where the next message starts in the parser's count of bytes. */
     private long fedBefore;
 
     FedJsonReader(String name, JsonFactory factory, JsonMapping<T> mapping) {
+        this(name, factory, mapping, JsonDataMapping.MAX_MESSAGE_BYTES);
+    }
+
+    FedJsonReader(String name, JsonFactory factory, JsonMapping<T> mapping, int maxBytes) {
         this.name = name;
         this.factory = factory;
         this.mapping = mapping;
+        this.maxBytes = maxBytes;
     }
 
     /** Reads the message in {@code length} bytes of {@code array} from {@code at} into {@code target}. */
     void read(byte[] array, int at, int length, T target) {
         long start = fedBefore; // 0 whenever there is no parser yet: the field is reset with it
         try {
-            JsonDataMapping.checkLength(name, length);
+            JsonDataMapping.checkLength(name, length, maxBytes);
             if (fed == null) fed = factory.createNonBlockingByteArrayParser();
             // without trailing whitespace, so that the mapping can tell the object ended the message
             int end = JsonDataMapping.trimTrailingWhitespace(array, at, at + length);

@@ -28,8 +28,10 @@ import java.io.UncheckedIOException;
  * @param <T> the message
  */
 class JacksonHeapCodec<T> extends NamedCodec<T> {
-    private final JsonFactory factory = JsonDataMapping.factory(false);
+    private final JsonFactory factory;
     private final JsonMapping<T> mapping;
+    /** The most bytes a message may have, checked before the parser sees it. */
+    private final int maxBytes;
     private final CallerBufferStream out;
     private final FedJsonReader<T> reader;
     private JsonGenerator generator;
@@ -37,10 +39,17 @@ class JacksonHeapCodec<T> extends NamedCodec<T> {
     private byte[] scratch = new byte[0];
 
     JacksonHeapCodec(String name, JsonMapping<T> mapping) {
+        this(name, mapping, JsonDataMapping.factory(false), JsonDataMapping.MAX_MESSAGE_BYTES);
+    }
+
+    /** With the factory (its read limits) and the longest message of another message's shape. */
+    JacksonHeapCodec(String name, JsonMapping<T> mapping, JsonFactory factory, int maxBytes) {
         super(name);
+        this.factory = factory;
         this.mapping = mapping;
+        this.maxBytes = maxBytes;
         this.out = new CallerBufferStream(name);
-        this.reader = new FedJsonReader<>(name, factory, mapping);
+        this.reader = new FedJsonReader<>(name, factory, mapping, maxBytes);
         this.generator = newGenerator();
     }
 
@@ -70,7 +79,7 @@ class JacksonHeapCodec<T> extends NamedCodec<T> {
         if (array != null) {
             reader.read(array, src.wrapAdjustment() + offset, length, target);
         } else {
-            JsonDataMapping.checkLength(name, length); // before the copy, as the reader checks it before parsing
+            JsonDataMapping.checkLength(name, length, maxBytes); // before the copy, as the reader checks it before parsing
             if (scratch.length < length) scratch = new byte[Math.max(length, 2 * scratch.length)];
             src.getBytes(offset, scratch, 0, length);
             reader.read(scratch, 0, length, target);

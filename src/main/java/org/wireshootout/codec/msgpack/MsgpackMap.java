@@ -67,10 +67,12 @@ abstract class MsgpackMap<T> {
             if (u.getNextFormat().getValueType() != ValueType.MAP) throw fail(u, "expected a map, found " + u.getNextFormat());
             readMap(u, size, target);
             if (u.getTotalReadBytes() != size) {
-                throw fail(u, "the map takes " + u.getTotalReadBytes() + " bytes but the message has " + size);
+                // a map cut short was read on past the message (the view runs to the buffer's end): its end is where it fails
+                throw new DecodeException(name, Math.min(u.getTotalReadBytes(), size),
+                        "the map takes " + u.getTotalReadBytes() + " bytes but the message has " + size);
             }
         } catch (IOException | MessagePackException e) {
-            throw new DecodeException(name, u.getTotalReadBytes(), e.toString(), e);
+            throw new DecodeException(name, Math.min(u.getTotalReadBytes(), size), e.toString(), e);
         }
     }
 
