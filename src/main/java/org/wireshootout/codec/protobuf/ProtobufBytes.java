@@ -22,16 +22,16 @@ import java.io.IOException;
  * size limit the message's length), the same stream {@code parseFrom(byte[], ...)} makes internally, and refuses
  * a top-level end-group tag as {@code parseFrom} does.
  */
-final class ProtobufBytes {
+public final class ProtobufBytes {
     private final String name;
     private byte[] scratch = new byte[ProtobufCodec.CAPACITY];
 
-    ProtobufBytes(String name) {
+    public ProtobufBytes(String name) {
         this.name = name;
     }
 
     /** Writes {@code message} into {@code dst} from {@code offset}; returns its length. */
-    int write(MessageLite message, MutableDirectBuffer dst, int offset) {
+    public int write(MessageLite message, MutableDirectBuffer dst, int offset) {
         byte[] array = dst.byteArray();
         int room = dst.capacity() - offset;
         if (array != null) return write(message, array, dst.wrapAdjustment() + offset, room, name);
@@ -46,7 +46,7 @@ final class ProtobufBytes {
     }
 
     /** As {@link #parse(Parser, DirectBuffer, int, int)}, allowing {@code recursionLimit} nested messages or groups. */
-    <M> M parse(Parser<M> parser, DirectBuffer src, int offset, int length, int recursionLimit) {
+    public <M> M parse(Parser<M> parser, DirectBuffer src, int offset, int length, int recursionLimit) {
         byte[] array = src.byteArray();
         if (array != null) return parse(parser, array, src.wrapAdjustment() + offset, length, name, recursionLimit);
         src.getBytes(offset, scratch(length), 0, length);

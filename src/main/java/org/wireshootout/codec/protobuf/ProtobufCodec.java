@@ -45,7 +45,7 @@ public final class ProtobufCodec implements BufferCodec<Data>, Evolvable {
      * {@value #CAPACITY} bytes. The stream's size limit only acts on stream-backed input (for an array the
      * array is the bound); it is set to the message's length anyway, so the bound is written down.
      */
-    static final int RECURSION_LIMIT = 4;
+    public static final int RECURSION_LIMIT = 4;
 
     private final String name;
     private final DataProto.Data.Builder builder = DataProto.Data.newBuilder();
