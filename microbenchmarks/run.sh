@@ -468,12 +468,31 @@ PROFILE_OPTS=("${KEPT[@]}")
 
 regex_for() { local b=$1; printf '^%s$' "${b//./\\.}"; }
 
+# MessageBenchmark's default messages (its @Param list, from JMH's listing) that format $1 has a generated row for
+SHAPES=$(awk '/MessageBenchmark\./ { m = 1; next } /^[^ ]/ { m = 0 } m && /param "message"/ { sub(/.*= *\{/, ""); sub(/\}.*/, ""); gsub(/ /, ""); print; exit }' <<<"$LP")
+INDEX_ROWS=$(unzip -p "$JAR" META-INF/wireshootout/generated-messages.tsv 2>/dev/null)
+shapes_carried_by() {
+  local f=$1 k out=""
+  for k in ${SHAPES//,/ }; do
+    if awk -F'\t' -v k="$k" -v f="$f" '$1 == "row" && $2 == k && $3 == f { found = 1 } END { exit !found }' <<<"$INDEX_ROWS"; then
+      out+="${out:+,}$k"
+    fi
+  done
+  printf '%s' "$out"
+}
+
 jmh_command() {   # jmh_command GROUP JSON -> the full command line in CMD
   local g=$1 json=$2 b
   CMD=("${PIN[@]}" "$JAVA_CMD" "${HOST_FLAGS[@]}" "${JMH_LAUNCH[@]}")
   while IFS= read -r b; do CMD+=("$(regex_for "$b")"); done < <(benches_for "$g")
   [ "$g" != no-format ] && CMD+=(-p "format=$g")
-  [ -n "$MESSAGE_KEYS" ] && CMD+=(-p "message=$MESSAGE_KEYS")
+  if [ -n "$MESSAGE_KEYS" ]; then CMD+=(-p "message=$MESSAGE_KEYS")
+  elif [ "$g" != no-format ] && benches_for "$g" | grep -q 'MessageBenchmark'; then
+    # the shapes this format carries (the jar's index); a shape it cannot carry is left out, not run to fail
+    local carried
+    carried=$(shapes_carried_by "$g")
+    [ -n "$carried" ] && CMD+=(-p "message=$carried")
+  fi
   profiler_args "$g" "$(dirname "$json")"
   CMD+=("${PROFILE_OPTS[@]}" "${GC_OPTS[@]}" "${PROF_ARGS[@]}" -rf json -rff "$json" "${PASS[@]}")
 }
