@@ -98,4 +98,33 @@ class SideBySideTableTest {
         assertTrue(readme.substring(section).contains(t.markdown()), "docs/reference.md's reference table differs from the one computed from "
                 + run + "; paste the output of `java -jar target/wire-shootout.jar reference-table " + run + "`:\n" + t.markdown());
     }
+
+    /**
+     * The README's generated-against-hand-written table ("Your own message") holds the figures computed from the run it
+     * links, and that run's notes hold the whole computed table: re-running the computation must give them.
+     */
+    @Test
+    void theReadmeGeneratedTableIsTheCommittedRunsTable() throws IOException {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        int section = readme.indexOf("**Your own message.**");
+        assertTrue(section >= 0, "the README has no 'Your own message' paragraph");
+        Matcher m = Pattern.compile("results/([0-9TZ]+-generated-vs-hand)\\b").matcher(readme.substring(section));
+        assertTrue(m.find(), "the paragraph names no results/<run>-generated-vs-hand folder");
+        Path run = Path.of("results", m.group(1));
+        SideBySideTable t = SideBySideTable.of(run, "hand-written", "generated");
+        assertTrue(t.problems().isEmpty(), t.problems().toString());
+        assertTrue(Files.readString(run.resolve("NOTES.md"), StandardCharsets.UTF_8).contains(t.markdown()),
+                run + "/NOTES.md's table differs from the computed one:\n" + t.markdown());
+        List<java.util.Map<String, String>> computed = ReportFixtures.table("computed\n" + t.markdown(), "computed");
+        List<java.util.Map<String, String>> shown = ReportFixtures.table(readme.substring(section), "**Your own message.**");
+        assertEquals(computed.size(), shown.size(), "one README row per computed row");
+        for (java.util.Map<String, String> c : computed) {
+            java.util.Map<String, String> r = ReportFixtures.row(shown, c.get("row"));
+            assertEquals(c.get("hand-written p50"), r.get("hand-written p50 (ns)"), c.get("row"));
+            assertEquals(c.get("generated p50"), r.get("generated p50 (ns)"), c.get("row"));
+            assertEquals(c.get("generated / hand-written (p50)"), r.get("generated / hand-written"), c.get("row"));
+            assertEquals(c.get("hand-written B/op"), r.get("hand-written B/op"), c.get("row"));
+            assertEquals(c.get("generated B/op"), r.get("generated B/op"), c.get("row"));
+        }
+    }
 }
