@@ -75,6 +75,15 @@ public final class GeneratedMessages {
             }
         }
 
+        /**
+         * The edge values {@code format}'s backend declares it cannot carry for this message, read from the schema the
+         * message was generated from ({@link org.wireshootout.generator.spi.CodecBackend#edgesNotCarried}).
+         */
+        public Map<Integer, String> edgesNotCarried(MessageFormat format) throws IOException, org.wireshootout.schema.SchemaException {
+            org.wireshootout.schema.Schema schema = org.wireshootout.schema.Schemas.load(java.nio.file.Path.of(schemaSource));
+            return format.backend().edgesNotCarried(schema, schema.message(messageClass.substring(messageClass.lastIndexOf('.') + 1)));
+        }
+
         /** The row's name in messages and results: {@code format/key}. */
         public String rowName(MessageFormat format) {
             return format.name() + "/" + key;

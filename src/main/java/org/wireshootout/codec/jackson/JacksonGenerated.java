@@ -99,10 +99,7 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
 
     /** Exactly {@code length} ASCII characters, or an IllegalArgumentException naming the field. */
     public void ascii(JsonGenerator g, StringBuilder s, int length, String field) throws IOException {
-        if (s.length() != length) throw new IllegalArgumentException(field + " holds " + s.length() + " chars; ascii(" + length + ") takes exactly " + length);
-        for (int i = 0; i < length; i++) {
-            if (s.charAt(i) > 127) throw new IllegalArgumentException(field + " holds a non-ASCII char at " + i);
-        }
+        org.wireshootout.generator.spi.SchemaChecks.ascii(s, length, field);
         writeText(g, s);
     }
 

@@ -68,10 +68,10 @@ public final class KryoGenerated {
 
     /** Exactly {@code length} ASCII characters, written as bytes (a value of another length is refused). */
     public static void writeAscii(Output out, CharSequence s, int length, String field) {
-        if (s.length() != length) throw new IllegalArgumentException(field + " holds " + s.length() + " chars; ascii(" + length + ") takes exactly " + length);
+        org.wireshootout.generator.spi.SchemaChecks.asciiLength(s, length, field);
         for (int i = 0; i < length; i++) {
             char c = s.charAt(i);
-            if (c > 127) throw new IllegalArgumentException(field + " holds a non-ASCII char at " + i);
+            if (c > 127) throw org.wireshootout.generator.spi.SchemaChecks.notAscii(field, i);
             out.writeByte(c);
         }
     }

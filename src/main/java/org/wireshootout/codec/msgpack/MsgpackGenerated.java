@@ -86,10 +86,7 @@ public final class MsgpackGenerated<M> extends MsgpackMapCodec<M> {
 
     /** Exactly {@code length} ASCII characters as a str, or an IllegalArgumentException naming the field. */
     public void ascii(MessagePacker p, CharSequence s, int length, String field) throws IOException {
-        if (s.length() != length) throw new IllegalArgumentException(field + " holds " + s.length() + " chars; ascii(" + length + ") takes exactly " + length);
-        for (int i = 0; i < length; i++) {
-            if (s.charAt(i) > 127) throw new IllegalArgumentException(field + " holds a non-ASCII char at " + i);
-        }
+        org.wireshootout.generator.spi.SchemaChecks.ascii(s, length, field);
         packText(p, s);
     }
 

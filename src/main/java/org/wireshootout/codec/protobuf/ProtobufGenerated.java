@@ -1,11 +1,7 @@
 package org.wireshootout.codec.protobuf;
 
 import com.google.protobuf.ByteString;
-import com.google.protobuf.MessageLite;
-import com.google.protobuf.Parser;
 import com.google.protobuf.UnsafeByteOperations;
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
 
 /**
@@ -18,28 +14,10 @@ import org.wireshootout.codec.DecodeException;
  */
 public final class ProtobufGenerated {
     private final String name;
-    private final ProtobufBytes bytes;
-    private final int recursionLimit;
 
-    /**
-     * @param depth how deep the message's composites and groups nest (0 for a message of scalars only): the parse
-     *              allows that many nested messages plus the hand-written row's {@value ProtobufCodec#RECURSION_LIMIT}
-     *              for unknown groups
-     */
-    public ProtobufGenerated(String name, int depth) {
+    /** The checks of one generated codec, named {@code name} in its errors (it writes and parses through its own {@link ProtobufBytes}). */
+    public ProtobufGenerated(String name) {
         this.name = name;
-        this.bytes = new ProtobufBytes(name);
-        this.recursionLimit = depth + ProtobufCodec.RECURSION_LIMIT;
-    }
-
-    /** Writes the built message into {@code dst} from {@code offset}; returns its length. */
-    public int write(MessageLite message, MutableDirectBuffer dst, int offset) {
-        return bytes.write(message, dst, offset);
-    }
-
-    /** Parses the {@code length} bytes of {@code src} from {@code offset} with the generated parser. */
-    public <M> M parse(Parser<M> parser, DirectBuffer src, int offset, int length) {
-        return bytes.parse(parser, src, offset, length, recursionLimit);
     }
 
     /** A refusal of a parsed field's value. */
@@ -51,10 +29,7 @@ public final class ProtobufGenerated {
 
     /** An {@code ascii(N)} field as the string protobuf writes; a value of another length or not ASCII is refused. */
     public static String ascii(CharSequence s, int length, String field) {
-        if (s.length() != length) throw new IllegalArgumentException(field + " holds " + s.length() + " chars; ascii(" + length + ") takes exactly " + length);
-        for (int i = 0; i < length; i++) {
-            if (s.charAt(i) > 127) throw new IllegalArgumentException(field + " holds a non-ASCII char at " + i);
-        }
+        org.wireshootout.generator.spi.SchemaChecks.ascii(s, length, field);
         return s.toString();
     }
 
@@ -110,7 +85,7 @@ public final class ProtobufGenerated {
         int chars = s.length();
         if (chars > maxBytes) throw refuse(field, chars + " chars, more than its bound of " + maxBytes + " bytes");
         if ((long) chars * 3 > maxBytes) {
-            int size = utf8Length(s);
+            int size = org.wireshootout.codec.utf8.LenientUtf8.encodedLength(s);
             if (size > maxBytes) throw refuse(field, size + " bytes of UTF-8, more than its bound " + maxBytes);
         }
         to.setLength(0);
@@ -122,15 +97,5 @@ public final class ProtobufGenerated {
         int n = b.size();
         if (n > max) throw refuse(field, n + " bytes, more than its bound " + max);
         return n;
-    }
-
-    /** The UTF-8 length of a well-formed string (a surrogate pair is 4 bytes, as two chars of 2). */
-    static int utf8Length(String s) {
-        int size = 0;
-        for (int i = 0, n = s.length(); i < n; i++) {
-            char c = s.charAt(i);
-            size += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
-        }
-        return size;
     }
 }

@@ -305,8 +305,8 @@ public final class ProtobufGenerator implements CodecBackend {
         // writeTo, which let C2 scalar-replace the built message in the hand-written round trip but not through a wrapper
         b.append("    private final org.wireshootout.codec.protobuf.ProtobufBytes bytes;\n");
         b.append("    private static final int RECURSION_LIMIT = ").append(depth(m.fields())).append(" + org.wireshootout.codec.protobuf.ProtobufCodec.RECURSION_LIMIT;\n");
-        b.append("\n    public ").append(M).append("Codec(String name) {\n        pb = new org.wireshootout.codec.protobuf.ProtobufGenerated(name, ")
-                .append(depth(m.fields())).append(");\n        bytes = new org.wireshootout.codec.protobuf.ProtobufBytes(name);\n    }\n\n");
+        b.append("\n    public ").append(M).append("Codec(String name) {\n        pb = new org.wireshootout.codec.protobuf.ProtobufGenerated(name);\n")
+                .append("        bytes = new org.wireshootout.codec.protobuf.ProtobufBytes(name);\n    }\n\n");
         b.append("    @Override\n    public int encode(").append(M).append(" value, org.agrona.MutableDirectBuffer dst, int offset) {\n");
         b.append("        return bytes.write(build").append(M).append("(value), dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(org.agrona.DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");

@@ -62,13 +62,11 @@ public final class SbeGenerated {
 
     /** The {@code length} bytes of an {@code ascii(N)} value, checked to be ASCII and exactly that long. */
     public byte[] ascii(CharSequence s, int length, String field) {
-        if (s.length() != length) {
-            throw new IllegalArgumentException(field + " holds " + s.length() + " chars; ascii(" + length + ") takes exactly " + length);
-        }
+        org.wireshootout.generator.spi.SchemaChecks.asciiLength(s, length, field);
         byte[] a = ascii;
         for (int i = 0; i < length; i++) {
             char c = s.charAt(i);
-            if (c > 127) throw new IllegalArgumentException(field + " holds a non-ASCII char at " + i);
+            if (c > 127) throw org.wireshootout.generator.spi.SchemaChecks.notAscii(field, i);
             a[i] = (byte) c;
         }
         return a;
