@@ -29,7 +29,8 @@ import java.util.stream.Stream;
  * From message schemas to compiled codecs for every library of {@link MessageFormat}: the message classes, each
  * library's own schema compiled by its own tool, a codec per library and message, all compiled into one class
  * folder with an index ({@link GeneratedMessages#INDEX}) naming each message, its rows, and the libraries that
- * cannot carry it and why.
+ * cannot carry it and why. A schema may have a values file beside it ({@link SampleValues}): the fixed value its
+ * messages are benchmarked with.
  *
  * <pre>CodecGenerator --out DIR --classes DIR [--tools DIR] [--formats a,b] SCHEMA_OR_FOLDER...</pre>
  * A folder stands for the {@code .schema} files in it.
@@ -44,7 +45,7 @@ public final class CodecGenerator {
 
     /** One generated message: its key (the benchmarks' {@code message} value), class, rows and refusals. */
     public record Generated(String key, MessageDef message, String messageClass, Map<MessageFormat, String> codecs,
-                            Map<MessageFormat, String> cannot) {
+                            Map<MessageFormat, String> cannot, String valuesClass) {
     }
 
     public static void main(String[] args) {
@@ -121,6 +122,9 @@ public final class CodecGenerator {
             }
         }
         if (!problems.isEmpty()) throw new SchemaException(problems);
+        Map<Schema, Map<MessageDef, String>> values = new LinkedHashMap<>();
+        for (Schema schema : schemas) values.put(schema, SampleValues.generate(schema, MessageClassGenerator.defaultPackage(schema), problems));
+        if (!problems.isEmpty()) throw new SchemaException(problems);
         Path src = out.resolve("src");
         Path work = out.resolve("work");
         Files.createDirectories(src);
@@ -135,7 +139,13 @@ public final class CodecGenerator {
             List<Generated> ofSchema = new ArrayList<>();
             for (MessageDef m : schema.messages()) {
                 String key = schema.messages().size() == 1 ? schema.name() : schema.name() + "." + m.name();
-                ofSchema.add(new Generated(key, m, ctx.messageClass(m.name()), new LinkedHashMap<>(), new LinkedHashMap<>()));
+                String valuesClass = null;
+                String valuesSource = values.get(schema).get(m);
+                if (valuesSource != null) {
+                    valuesClass = ctx.messageClass(SampleValues.className(m));
+                    sources.put(valuesClass, valuesSource);
+                }
+                ofSchema.add(new Generated(key, m, ctx.messageClass(m.name()), new LinkedHashMap<>(), new LinkedHashMap<>(), valuesClass));
             }
             for (MessageFormat f : formats) {
                 List<MessageDef> carried = new ArrayList<>();
@@ -220,6 +230,10 @@ public final class CodecGenerator {
         for (Generated g : generated) {
             Schema s = schemas.stream().filter(x -> x.messages().contains(g.message())).findFirst().orElseThrow();
             b.append("message\t").append(g.key()).append('\t').append(g.messageClass()).append('\t').append(shown(s.source())).append('\n');
+            if (g.valuesClass() != null) {
+                b.append("values\t").append(g.key()).append('\t').append(g.valuesClass()).append('\t')
+                        .append(shown(SampleValues.fileFor(s).toString())).append('\n');
+            }
             for (Map.Entry<MessageFormat, String> e : g.codecs().entrySet()) {
                 b.append("row\t").append(g.key()).append('\t').append(e.getKey().name()).append('\t').append(e.getValue()).append('\n');
             }

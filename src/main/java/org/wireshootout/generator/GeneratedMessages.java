@@ -30,7 +30,26 @@ public final class GeneratedMessages {
 
     /** One generated message: how to make one, and its rows (codec classes) and refusals by library. */
     public record Entry(String key, String messageClass, String schemaSource, Map<String, String> codecs,
-                        Map<String, String> cannot) {
+                        Map<String, String> cannot, Map<String, String> values) {
+
+        /**
+         * The class that fills this message with the values of the values file beside its schema
+         * ({@link SampleValues}), or null when it has none.
+         */
+        public String valuesClass() {
+            return values.isEmpty() ? null : values.keySet().iterator().next();
+        }
+
+        /** The message filled from its values file; call only when {@link #valuesClass()} is not null. */
+        @SuppressWarnings("unchecked")
+        public <M extends GeneratedMessage<M>> M fixedSample() {
+            M m = newMessage();
+            try {
+                return (M) type(valuesClass()).getMethod("fill", m.getClass()).invoke(null, m);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("the values class " + valuesClass() + " of message " + key + " cannot be used", e);
+            }
+        }
 
         /** A new, empty message of this kind. */
         @SuppressWarnings("unchecked")
@@ -144,12 +163,12 @@ public final class GeneratedMessages {
                             case "message" -> {
                                 if (out.containsKey(p[1])) throw new IllegalStateException(url + ":" + n + ": message " + p[1]
                                         + " is generated twice on the class path (" + out.get(p[1]).schemaSource() + " and " + p[3] + ")");
-                                out.put(p[1], new Entry(p[1], p[2], p[3], new LinkedHashMap<>(), new LinkedHashMap<>()));
+                                out.put(p[1], new Entry(p[1], p[2], p[3], new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>()));
                             }
-                            case "row", "cannot" -> {
+                            case "row", "cannot", "values" -> {
                                 Entry e = out.get(p[1]);
                                 if (e == null) throw new IllegalStateException(url + ":" + n + ": " + p[0] + " of unknown message " + p[1]);
-                                (p[0].equals("row") ? e.codecs() : e.cannot()).put(p[2], p[3]);
+                                (p[0].equals("row") ? e.codecs() : p[0].equals("cannot") ? e.cannot() : e.values()).put(p[2], p[3]);
                             }
                             default -> throw new IllegalStateException(url + ":" + n + ": unknown kind '" + p[0] + "'");
                         }

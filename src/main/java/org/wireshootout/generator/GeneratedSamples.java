@@ -7,8 +7,9 @@ import java.lang.reflect.Method;
 /**
  * The value a benchmark marshals for a generated message: for {@code data} (the six-field message expressed in the
  * schema language) the canonical message of the hand-written rows, field for field, so that a generated row and the
- * hand-written one it is compared against carry the same bytes; for every other message the one its seeded value
- * generator fills from {@link #SEED}.
+ * hand-written one it is compared against carry the same bytes; for a message with a values file beside its schema
+ * ({@link SampleValues}: a library's own benchmark's message, sent with that benchmark's values) those values; for
+ * every other message the one its seeded value generator fills from {@link #SEED}.
  */
 public final class GeneratedSamples {
     /** The seed of every benchmarked sample but {@code data}'s. */
@@ -19,6 +20,7 @@ public final class GeneratedSamples {
 
     public static <M extends GeneratedMessage<M>> M of(GeneratedMessages.Entry entry) {
         M m = entry.newMessage();
+        if (entry.valuesClass() != null) return entry.fixedSample();
         if (!entry.key().equals("data")) return m.fill(new java.util.SplittableRandom(SEED));
         Data d = Data.canonical();
         try {

@@ -47,7 +47,8 @@ class GeneratedCodecRoundTripTest {
         } catch (NoSuchFieldException e) {
             throw new AssertionError("MessageBenchmark has no message parameter", e);
         }
-        assertEquals(List.of("data", "orderentry", "quote", "booksnapshot", "executionreport", "tradebatch", "referencedata"),
+        assertEquals(List.of("data", "orderentry", "quote", "booksnapshot", "executionreport", "tradebatch", "referencedata",
+                        "marketdata", "car"),
                 List.of(defaults), "the shapes are MessageBenchmark's default messages");
         for (String key : defaults) {
             assertNotNull(all.get(key), "message " + key + " was not generated; there are " + all.keySet());
