@@ -29,7 +29,7 @@ import org.wireshootout.registry.MessageFormat;
 @State(Scope.Thread)
 public class MessageBenchmark extends BenchmarkDefaults {
 
-    @Param({"data", "orderentry", "quote", "booksnapshot", "executionreport", "tradebatch", "referencedata", "marketdata", "car"})
+    @Param({"data", "orderentry", "quote", "booksnapshot", "executionreport", "tradebatch", "referencedata", "marketdata", "car", "mediacontent"})
     public String message;
 
     @Param

@@ -48,7 +48,7 @@ class GeneratedCodecRoundTripTest {
             throw new AssertionError("MessageBenchmark has no message parameter", e);
         }
         assertEquals(List.of("data", "orderentry", "quote", "booksnapshot", "executionreport", "tradebatch", "referencedata",
-                        "marketdata", "car"),
+                        "marketdata", "car", "mediacontent"),
                 List.of(defaults), "the shapes are MessageBenchmark's default messages");
         for (String key : defaults) {
             assertNotNull(all.get(key), "message " + key + " was not generated; there are " + all.keySet());
