@@ -55,7 +55,8 @@ Usage: microbenchmarks/run.sh [options] [-- JMH options...]
                                  carry it gets a generated codec (into target/messages/), checked by its round
                                  trip, and MessageBenchmark runs it (roundTrip by default; --bench for more);
                                  a library that cannot carry it is named with the reason and left out; a
-                                 schema with an error exits 2 naming file, line and what is wrong
+                                 schema with an error exits 2 naming file, line and what is wrong; a
+                                 FILE.values.json beside it (docs/schema.md) fixes the value sent
   --wire                         instead of JMH: the wire room's quick default (fixed-rate latency through
                                  ring, aeron-ipc, aeron-udp and queue, each format alone rate by rate; then
                                  the formats against a floor interleaved in time, wire --paired; 4 to 6
@@ -589,6 +590,8 @@ echo "Results in $RUN_DIR"
 if [ -n "$MESSAGE_FILE" ]; then
   # the schema as run, and what the generator made of it (rows, and who cannot carry it and why): the report reads it
   cp "$MESSAGE_FILE" "$RUN_DIR/" && cp "$MESSAGE_INDEX" "$RUN_DIR/generated-messages.tsv" || die "cannot copy the schema into $RUN_DIR"
+  VALUES_FILE="${MESSAGE_FILE%.*}.values.json"   # the fixed values beside the schema, when it has them
+  if [ -f "$VALUES_FILE" ]; then cp "$VALUES_FILE" "$RUN_DIR/" || die "cannot copy $VALUES_FILE into $RUN_DIR"; fi
   mapfile -t LIB_FLAGS < <("$JAVA_CMD" -cp "$JAR" org.wireshootout.JvmFlags)
   "$JAVA_CMD" "${LIB_FLAGS[@]}" -cp "$JAR:$GEN_DIR/classes" org.wireshootout.generator.GeneratedSizes >"$RUN_DIR/generated-sizes.tsv" \
     || echo "run.sh: the generated rows' sizes could not be taken; the report shows them as ?" >&2
