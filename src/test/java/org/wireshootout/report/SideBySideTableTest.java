@@ -127,4 +127,21 @@ class SideBySideTableTest {
             assertEquals(c.get("generated B/op"), r.get("generated B/op"), c.get("row"));
         }
     }
+
+    @Test
+    void theAnchorsDocumentsTablesAreTheCommittedRunsTables() throws IOException {
+        String doc = Files.readString(Path.of("docs", "anchors.md"), StandardCharsets.UTF_8);
+        Matcher m = Pattern.compile("## [^\\n]*\\(results/([0-9TZ]+-anchor-[a-z-]+)\\)").matcher(doc);
+        int runs = 0;
+        while (m.find()) {
+            Path run = Path.of("results", m.group(1));
+            SideBySideTable t = SideBySideTable.of(run, "anchor", "project");
+            assertTrue(t.problems().isEmpty(), t.problems().toString());
+            assertTrue(doc.contains(t.markdown()), "docs/anchors.md's table of " + run + " differs from the computed one:\n" + t.markdown());
+            assertTrue(Files.readString(run.resolve("NOTES.md"), StandardCharsets.UTF_8).contains(t.markdown()),
+                    run + "/NOTES.md's table differs from the computed one");
+            runs++;
+        }
+        assertTrue(runs > 0, "docs/anchors.md names no results/<run>-anchor-<name> run");
+    }
 }
