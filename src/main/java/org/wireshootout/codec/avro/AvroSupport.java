@@ -295,10 +295,12 @@ final class AvroSupport<R extends SpecificRecordBase> {
     /**
      * An OutputStream over the caller's buffer from an offset to its end: its heap array where the message lies, or its
      * memory through {@code putBytes}. Nothing is copied beyond what the encoder flushes into it, and a message that
-     * outgrew the room is refused before anything is written past it.
+     * outgrew the room is refused before anything is written past it. While {@link #dropping} it takes bytes and
+     * writes them nowhere (what an encoder still holds of a message whose writing failed).
      */
-    private static final class Sink extends OutputStream {
+    static final class Sink extends OutputStream {
         private final String name;
+        boolean dropping;
         private byte[] array;
         private MutableDirectBuffer buffer;
         /** Where the message starts, where the next byte goes and where the room ends: array indices, else the buffer's. */
@@ -326,6 +328,7 @@ final class AvroSupport<R extends SpecificRecordBase> {
 
         @Override
         public void write(int b) {
+            if (dropping) return;
             if (count >= end) throw overflow();
             if (array != null) array[count++] = (byte) b;
             else buffer.putByte(count++, (byte) b);
@@ -333,6 +336,7 @@ final class AvroSupport<R extends SpecificRecordBase> {
 
         @Override
         public void write(byte[] b, int off, int len) {
+            if (dropping) return;
             if (len > end - count) throw overflow();
             if (array != null) System.arraycopy(b, off, array, count, len);
             else buffer.putBytes(count, b, off, len);
