@@ -3,6 +3,7 @@ package org.wireshootout.registry;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.bson.BsonGenerator;
 import org.wireshootout.codec.jackson.JacksonGenerator;
+import org.wireshootout.codec.jdk.ExternalizableGenerator;
 import org.wireshootout.codec.kryo.KryoGenerator;
 import org.wireshootout.codec.msgpack.MsgpackGenerator;
 import org.wireshootout.codec.protobuf.ProtobufGenerator;
@@ -21,7 +22,8 @@ public enum MessageFormat {
     sbe(Format.sbe, new SbeGenerator()),
     protobuf(Format.protobuf, new ProtobufGenerator()),
     kryo(Format.kryo, new KryoGenerator()),
-    bson(Format.bson, new BsonGenerator());
+    bson(Format.bson, new BsonGenerator()),
+    externalizable(Format.externalizable, new ExternalizableGenerator());
 
     private final Format handWritten;
     private final CodecBackend backend;
