@@ -4,6 +4,7 @@ import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.bson.BsonGenerator;
 import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.jdk.ExternalizableGenerator;
+import org.wireshootout.codec.kryo.KryoFieldsGenerator;
 import org.wireshootout.codec.kryo.KryoGenerator;
 import org.wireshootout.codec.msgpack.MsgpackGenerator;
 import org.wireshootout.codec.protobuf.ProtobufGenerator;
@@ -23,7 +24,8 @@ public enum MessageFormat {
     protobuf(Format.protobuf, new ProtobufGenerator()),
     kryo(Format.kryo, new KryoGenerator()),
     bson(Format.bson, new BsonGenerator()),
-    externalizable(Format.externalizable, new ExternalizableGenerator());
+    externalizable(Format.externalizable, new ExternalizableGenerator()),
+    kryoFields(Format.kryoFields, new KryoFieldsGenerator());
 
     private final Format handWritten;
     private final CodecBackend backend;
