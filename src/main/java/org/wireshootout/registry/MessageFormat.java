@@ -2,7 +2,10 @@ package org.wireshootout.registry;
 
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.avro.AvroGenerator;
+import org.wireshootout.codec.bson.BsonGenerator;
 import org.wireshootout.codec.jackson.JacksonGenerator;
+import org.wireshootout.codec.jdk.ExternalizableGenerator;
+import org.wireshootout.codec.kryo.KryoFieldsGenerator;
 import org.wireshootout.codec.kryo.KryoGenerator;
 import org.wireshootout.codec.msgpack.MsgpackGenerator;
 import org.wireshootout.codec.protobuf.ProtobufGenerator;
@@ -21,7 +24,10 @@ public enum MessageFormat {
     sbe(Format.sbe, new SbeGenerator()),
     protobuf(Format.protobuf, new ProtobufGenerator()),
     kryo(Format.kryo, new KryoGenerator()),
-    avro(Format.avro, new AvroGenerator());
+    avro(Format.avro, new AvroGenerator()),
+    bson(Format.bson, new BsonGenerator()),
+    externalizable(Format.externalizable, new ExternalizableGenerator()),
+    kryoFields(Format.kryoFields, new KryoFieldsGenerator());
 
     private final Format handWritten;
     private final CodecBackend backend;

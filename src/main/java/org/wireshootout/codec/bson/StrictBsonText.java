@@ -40,11 +40,13 @@ final class StrictBsonText {
         if (text.indexOf('\uFFFD') < 0) return; // no replacement char: the bytes were well formed
         ByteBuf b = buffer;
         byte[] s = scratch;
-        b.get(at, s, 0, 4);
+        // byte by byte: ByteBufNIO's bulk get(index, bytes, offset, length) copies from the backing array at the index
+        // without the arrayOffset of a ByteBuffer that starts inside its array, as the view over a message at an
+        // offset in the caller's array does; its get(index) counts from the view's start
         // little-endian by the BSON spec, whatever the buffer's byte order; the library has already checked it
-        int length = ((s[0] & 0xFF) | (s[1] & 0xFF) << 8 | (s[2] & 0xFF) << 16 | s[3] << 24) - 1;
+        int length = ((b.get(at) & 0xFF) | (b.get(at + 1) & 0xFF) << 8 | (b.get(at + 2) & 0xFF) << 16 | b.get(at + 3) << 24) - 1;
         if (length > s.length) s = scratch = new byte[length];
-        b.get(at + 4, s, 0, length);
+        for (int i = 0; i < length; i++) s[i] = b.get(at + 4 + i);
         chars.setLength(0);
         StrictUtf8.decode(s, 0, length, chars, format, at + 4);
     }

@@ -27,8 +27,13 @@ final class JavaSerialization {
     }
 
     static ObjectInputFilter allowOnly(Set<Class<?>> allowed) {
+        return allowOnly(allowed, MAX_BYTES);
+    }
+
+    /** As {@link #allowOnly(Set)} with a stream of at most {@code maxBytes} (a generated message's longest encoding). */
+    static ObjectInputFilter allowOnly(Set<Class<?>> allowed, long maxBytes) {
         return info -> {
-            if (info.depth() > MAX_DEPTH || info.references() > MAX_REFERENCES || info.streamBytes() > MAX_BYTES) {
+            if (info.depth() > MAX_DEPTH || info.references() > MAX_REFERENCES || info.streamBytes() > maxBytes) {
                 return ObjectInputFilter.Status.REJECTED;
             }
             if (info.arrayLength() >= 0) return ObjectInputFilter.Status.REJECTED;

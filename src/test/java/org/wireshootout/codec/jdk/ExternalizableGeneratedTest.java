@@ -1,0 +1,206 @@
+package org.wireshootout.codec.jdk;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.AllocationProbe;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.HeldMessage;
+import org.wireshootout.generator.GeneratedMessage;
+import org.wireshootout.generator.GeneratedMessages;
+import org.wireshootout.generator.GeneratedSamples;
+import org.wireshootout.model.Data;
+import org.wireshootout.registry.Format;
+import org.wireshootout.registry.MessageFormat;
+import org.wireshootout.schema.Schema;
+import org.wireshootout.schema.SchemaParser;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The generated JDK-serialisation codecs ({@link ExternalizableGenerator}) against the hand-written
+ * {@code externalizable} row on {@code Data} (the same stream but for the adapter's class name), and what the generated
+ * {@code readExternal} refuses that {@code DataInput} would take.
+ */
+class ExternalizableGeneratedTest {
+
+    private static GeneratedMessages.Entry entry(String key) {
+        return GeneratedMessages.of(key);
+    }
+
+    private static <M extends GeneratedMessage<M>> byte[] bytes(String key, M value) {
+        BufferCodec<M> codec = entry(key).newCodec(MessageFormat.externalizable);
+        HeldMessage<M> held = HeldMessage.of(codec, 1 << 16);
+        held.encode(value);
+        return held.bytes();
+    }
+
+    private static <M extends GeneratedMessage<M>> M decode(String key, byte[] b) {
+        BufferCodec<M> codec = entry(key).newCodec(MessageFormat.externalizable);
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[b.length + 16]);
+        buffer.putBytes(5, b);
+        M target = entry(key).newMessage();
+        codec.decode(buffer, 5, b.length, target);
+        return target;
+    }
+
+    private static DecodeException refused(String key, byte[] b) {
+        DecodeException e = assertThrows(DecodeException.class, () -> decode(key, b));
+        assertTrue(e.getMessage().contains("externalizable/" + key), e.getMessage());
+        assertTrue(e.offset() >= 0 && e.offset() <= b.length, "offset " + e.offset() + " within the message: " + e.getMessage());
+        return e;
+    }
+
+    /** {@code name} as the stream writes a class name: a two-byte length and its modified UTF-8. */
+    private static byte[] utf(String name) {
+        byte[] s = name.getBytes(StandardCharsets.UTF_8);
+        byte[] b = new byte[2 + s.length];
+        b[0] = (byte) (s.length >> 8);
+        b[1] = (byte) s.length;
+        System.arraycopy(s, 0, b, 2, s.length);
+        return b;
+    }
+
+    private static int indexOf(byte[] b, byte[] what) {
+        outer:
+        for (int i = 0; i + what.length <= b.length; i++) {
+            for (int j = 0; j < what.length; j++) if (b[i + j] != what[j]) continue outer;
+            return i;
+        }
+        throw new AssertionError("not found: " + Arrays.toString(what));
+    }
+
+    private static byte[] replace(byte[] b, byte[] what, byte[] with) {
+        int at = indexOf(b, what);
+        byte[] out = new byte[b.length - what.length + with.length];
+        System.arraycopy(b, 0, out, 0, at);
+        System.arraycopy(with, 0, out, at, with.length);
+        System.arraycopy(b, at + what.length, out, at + with.length, b.length - at - what.length);
+        return out;
+    }
+
+    /**
+     * Where the object's own data starts: after the class descriptor's end (TC_ENDBLOCKDATA, then TC_NULL for no
+     * superclass) and the header of its first block (TC_BLOCKDATA and a length byte, or TC_BLOCKDATALONG and an int).
+     */
+    private static int dataStart(byte[] b) {
+        int i = indexOf(b, new byte[] {0x78, 0x70}) + 2;
+        return (b[i] & 0xFF) == 0x77 ? i + 2 : i + 5;
+    }
+
+    private static String adapterName(String key) {
+        return entry(key).codecs().get("externalizable") + "$SerialForm";
+    }
+
+    @Test
+    <M extends GeneratedMessage<M>> void dataIsTheHandWrittenRowsStreamButForTheClassName() {
+        HeldMessage<Data> hand = HeldMessage.of(Format.externalizable.newCodec());
+        hand.encode(Data.canonical());
+        byte[] generated = bytes("data", GeneratedSamples.<M>of(entry("data")));
+        byte[] expected = replace(hand.bytes(), utf(ExternalizableData.class.getName()), utf(adapterName("data")));
+        assertArrayEquals(expected, generated);
+    }
+
+    @Test
+    <M extends GeneratedMessage<M>> void theFlagAndTheSideAreReadStrictly() {
+        byte[] b = bytes("data", GeneratedSamples.<M>of(entry("data")));
+        Data d = Data.canonical();
+        // the object's data: price (8), flag (1), text (2 + UTF), side (1), smallInt (4), longInt (8), then TC_ENDBLOCKDATA
+        int end = b.length - 1;
+        assertEquals(0x78, b[end] & 0xFF, "TC_ENDBLOCKDATA ends the object's data");
+        int side = end - 8 - 4 - 1;
+        int flag = side - 2 - d.getText().toString().getBytes(StandardCharsets.UTF_8).length - 1;
+        assertEquals(d.isFlag() ? 1 : 0, b[flag]);
+        byte[] badFlag = b.clone();
+        badFlag[flag] = 2;
+        assertTrue(refused("data", badFlag).getMessage().contains("neither 0 nor 1"));
+        byte[] badSide = b.clone();
+        badSide[side] = 2;
+        assertTrue(refused("data", badSide).getMessage().contains("names no value"));
+    }
+
+    @Test
+    <M extends GeneratedMessage<M>> void dataLeftUnreadAndBytesAfterTheObjectAreRefused() {
+        byte[] b = bytes("data", GeneratedSamples.<M>of(entry("data")));
+        refused("data", Arrays.copyOf(b, b.length + 1));
+        // one more byte inside the object's block of data: TC_BLOCKDATA (0x77) and its length byte lead it
+        int block = dataStart(b) - 2;
+        assertEquals(0x77, b[block] & 0xFF);
+        byte[] longer = new byte[b.length + 1];
+        System.arraycopy(b, 0, longer, 0, b.length - 1);
+        longer[block + 1]++;
+        longer[b.length - 1] = 0;
+        longer[b.length] = 0x78;
+        assertTrue(refused("data", longer).getMessage().contains("not read"));
+    }
+
+    @Test
+    void anotherClassIsRefused() {
+        HeldMessage<Data> hand = HeldMessage.of(Format.externalizable.newCodec());
+        hand.encode(Data.canonical());
+        refused("data", hand.bytes());
+    }
+
+    @Test
+    <M extends GeneratedMessage<M>> void aGroupBeyondItsBoundIsRefused() {
+        M full = entry("tradebatch").<M>newMessage().fill(new SplittableRandom(7));
+        byte[] b = bytes("tradebatch", full);
+        assertNull(full.firstDifference(decode("tradebatch", b)), "the full group is read");
+        // batchId (8) and sendingTime (8) lead the object's data, then the count as a short
+        int count = dataStart(b) + 16;
+        assertEquals(100, b[count + 1]);
+        byte[] more = b.clone();
+        more[count + 1] = 101;
+        assertTrue(refused("tradebatch", more).getMessage().contains("beyond its bound 100"));
+    }
+
+    @Test
+    void textBeyondWhatWriteUtfTakesIsNotCarried() throws Exception {
+        Schema s = SchemaParser.parse("long.schema", "schema longtext\nmessage Note {\n    body: text(40000)\n}\n");
+        String why = new ExternalizableGenerator().cannotCarry(s, s.message("Note"));
+        assertNotNull(why);
+        assertTrue(why.contains("Note.body") && why.contains("writeUTF"), why);
+        Schema ok = SchemaParser.parse("short.schema", "schema shorttext\nmessage Note {\n    body: text(32767)\n}\n");
+        assertNull(new ExternalizableGenerator().cannotCarry(ok, ok.message("Note")));
+    }
+
+    /** Bytes allocated per encode+decode pair, at the least over the probe's windows. */
+    private static <T> long perPair(HeldMessage<T> held, T value, T target) {
+        int calls = 5_000;
+        long least = AllocationProbe.leastBytes(() -> {
+            for (int i = 0; i < calls; i++) {
+                held.encode(value);
+                held.decode(target);
+            }
+        });
+        return least / calls;
+    }
+
+    /**
+     * The generated row allocates what the hand-written one does (new object streams per message, a new object per
+     * read) plus what the generated message class's constructor allocates beyond the row's adapter: its text's
+     * {@code StringBuilder}, sized to the schema's bound. Measured, and bounded by that.
+     */
+    @Test
+    <M extends GeneratedMessage<M>> void dataAllocatesAsTheHandWrittenRowPlusTheNewMessage() {
+        HeldMessage<Data> hand = HeldMessage.of(Format.externalizable.newCodec());
+        long handWritten = perPair(hand, Data.canonical(), new Data());
+        HeldMessage<M> generated = HeldMessage.of(entry("data").newCodec(MessageFormat.externalizable));
+        long ours = perPair(generated, GeneratedSamples.<M>of(entry("data")), entry("data").<M>newMessage());
+        long message = AllocationProbe.leastBytes(() -> {
+            for (int i = 0; i < 5_000; i++) entry("data").newMessage();
+        }) / 5_000;
+        System.out.println("externalizable data: generated " + ours + " B per encode+decode, hand-written " + handWritten + " B, a new message " + message + " B");
+        assertTrue(ours <= handWritten + message, "the generated data row allocates " + ours + " B per encode+decode, the hand-written "
+                + handWritten + " B, a new message " + message + " B");
+    }
+}
