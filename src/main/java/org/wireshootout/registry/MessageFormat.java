@@ -3,6 +3,7 @@ package org.wireshootout.registry;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.avro.AvroGenerator;
 import org.wireshootout.codec.bson.BsonGenerator;
+import org.wireshootout.codec.chronicle.BytesMarshallableGenerator;
 import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.jdk.ExternalizableGenerator;
 import org.wireshootout.codec.kryo.KryoFieldsGenerator;
@@ -27,7 +28,9 @@ public enum MessageFormat {
     avro(Format.avro, new AvroGenerator()),
     bson(Format.bson, new BsonGenerator()),
     externalizable(Format.externalizable, new ExternalizableGenerator()),
-    kryoFields(Format.kryoFields, new KryoFieldsGenerator());
+    kryoFields(Format.kryoFields, new KryoFieldsGenerator()),
+    bytesMarshallable(Format.bytesMarshallable, new BytesMarshallableGenerator("bytesMarshallable", false)),
+    bytesMarshallableStopBit(Format.bytesMarshallableStopBit, new BytesMarshallableGenerator("bytesMarshallableStopBit", true));
 
     private final Format handWritten;
     private final CodecBackend backend;
