@@ -1,6 +1,7 @@
 package org.wireshootout.registry;
 
 import org.wireshootout.codec.Labels;
+import org.wireshootout.codec.fory.ForyGenerator;
 import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.kryo.KryoGenerator;
 import org.wireshootout.codec.msgpack.MsgpackGenerator;
@@ -19,7 +20,9 @@ public enum MessageFormat {
     msgpack(Format.msgpack, new MsgpackGenerator()),
     sbe(Format.sbe, new SbeGenerator()),
     protobuf(Format.protobuf, new ProtobufGenerator()),
-    kryo(Format.kryo, new KryoGenerator());
+    kryo(Format.kryo, new KryoGenerator()),
+    fory(Format.fory, new ForyGenerator(false)),
+    foryCompatible(Format.foryCompatible, new ForyGenerator(true));
 
     private final Format handWritten;
     private final CodecBackend backend;
