@@ -45,11 +45,15 @@ class ForyGeneratedTest {
         return hand.bytes();
     }
 
-    /** Schema consistent: the plain class has Data's fields and is registered under Data's id, so the bytes are the hand-written row's. */
+    /**
+     * The plain class has Data's fields and is registered under Data's id, so the bytes are the hand-written row's in
+     * both modes (in compatible mode the type definition names the class by its id, not its name).
+     */
     @Test
     <M extends GeneratedMessage<M>> void dataIsTheHandWrittenRowsBytes() {
         M sample = GeneratedSamples.of(entry("data"));
         assertArrayEquals(handWritten(Format.fory), bytes(MessageFormat.fory, "data", sample));
+        assertArrayEquals(handWritten(Format.foryCompatible), bytes(MessageFormat.foryCompatible, "data", sample));
     }
 
     /** The generated value decodes through the hand-written row into the canonical Data, and back. */
