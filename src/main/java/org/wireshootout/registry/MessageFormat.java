@@ -4,6 +4,7 @@ import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.avro.AvroGenerator;
 import org.wireshootout.codec.bson.BsonGenerator;
 import org.wireshootout.codec.chronicle.BytesMarshallableGenerator;
+import org.wireshootout.codec.fory.ForyGenerator;
 import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.jdk.ExternalizableGenerator;
 import org.wireshootout.codec.kryo.KryoFieldsGenerator;
@@ -30,7 +31,9 @@ public enum MessageFormat {
     externalizable(Format.externalizable, new ExternalizableGenerator()),
     kryoFields(Format.kryoFields, new KryoFieldsGenerator()),
     bytesMarshallable(Format.bytesMarshallable, new BytesMarshallableGenerator("bytesMarshallable", false)),
-    bytesMarshallableStopBit(Format.bytesMarshallableStopBit, new BytesMarshallableGenerator("bytesMarshallableStopBit", true));
+    bytesMarshallableStopBit(Format.bytesMarshallableStopBit, new BytesMarshallableGenerator("bytesMarshallableStopBit", true)),
+    fory(Format.fory, new ForyGenerator(false)),
+    foryCompatible(Format.foryCompatible, new ForyGenerator(true));
 
     private final Format handWritten;
     private final CodecBackend backend;

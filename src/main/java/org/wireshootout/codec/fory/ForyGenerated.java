@@ -1,0 +1,116 @@
+package org.wireshootout.codec.fory;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.apache.fory.config.CompatibleMode;
+import org.wireshootout.codec.DecodeException;
+
+import java.util.List;
+
+/**
+ * What the codecs generated from a message schema ({@link ForyGenerator}) call: a {@link ForySupport} set up as the
+ * hand-written {@code fory} / {@code foryCompatible} rows' (one Fory, registered classes under fixed ids, JIT
+ * serializers, the caller's bytes written and read in place), and the checks a generated codec makes on the object
+ * Fory returns before copying it into the target: a field Fory read as null where the schema has a value, or a value
+ * outside its schema type (an unsigned value below 0, a text over its bound, a set bit naming no choice), is refused
+ * with a {@link DecodeException} naming the row and the field. Fory has read the whole message by then, so the
+ * offset given is 0, the message's start.
+ */
+public final class ForyGenerated {
+    private final ForySupport fory;
+    private final String name;
+
+    /**
+     * A Fory configured as the hand-written rows' in the given mode, with {@code registered} under ids from
+     * {@link ForySupport#FIRST_ID} in the order given (the message's class first, as the hand-written row registers
+     * its {@code Data}).
+     */
+    public ForyGenerated(String name, boolean compatible, Class<?>... registered) {
+        this.name = name;
+        this.fory = new ForySupport(name, compatible ? CompatibleMode.COMPATIBLE : CompatibleMode.SCHEMA_CONSISTENT, registered);
+    }
+
+    /** Serialises {@code value} into {@code dst} from {@code offset}; returns the length. */
+    public int write(Object value, MutableDirectBuffer dst, int offset) {
+        return fory.write(value, dst, offset);
+    }
+
+    /** Deserialises the {@code length} bytes of {@code src} from {@code offset} as a new {@code type}, refusing bytes left over. */
+    public <T> T read(Class<T> type, DirectBuffer src, int offset, int length) {
+        return fory.read(type, src, offset, length);
+    }
+
+    /** The refusal of a value read: the row, offset 0 (the message as a whole) and what is wrong. */
+    public DecodeException refused(String field, String what) {
+        return new DecodeException(name, 0, field + ": " + what);
+    }
+
+    /** A field the schema requires that Fory read as null. */
+    public <T> T required(T v, String field) {
+        if (v == null) throw refused(field, "null where the schema has a value");
+        return v;
+    }
+
+    /** An unsigned value held one Java size up, refused outside {@code [0, max]}. */
+    public long unsigned(long v, long max, String field) {
+        if (v < 0 || v > max) throw refused(field, v + " is outside its unsigned type [0, " + max + "]");
+        return v;
+    }
+
+    /** A set's bits, refused when one names no choice. */
+    public long set(long v, long allowed, String field) {
+        if ((v & ~allowed) != 0) throw refused(field, "bits 0x" + Long.toHexString(v & ~allowed) + " name no choice");
+        return v;
+    }
+
+    /** Text, refused when absent or longer than {@code maxChars} characters (its bound in UTF-8 bytes: no char takes less than one). */
+    public StringBuilder text(StringBuilder s, int maxChars, String field) {
+        required(s, field);
+        if (s.length() > maxChars) throw refused(field, s.length() + " chars, more than its bound " + maxChars);
+        return s;
+    }
+
+    /** An {@code ascii(length)} value, refused unless exactly {@code length} chars each at most 127. */
+    public StringBuilder ascii(StringBuilder s, int length, String field) {
+        required(s, field);
+        if (s.length() != length) throw refused(field, s.length() + " chars; ascii(" + length + ") takes exactly " + length);
+        for (int i = 0; i < length; i++) {
+            if (s.charAt(i) > 127) throw refused(field, "a non-ASCII char at " + i);
+        }
+        return s;
+    }
+
+    /** Bytes, refused when absent or longer than {@code max}. */
+    public byte[] bytes(byte[] b, int max, String field) {
+        required(b, field);
+        if (b.length > max) throw refused(field, b.length + " bytes, more than its bound " + max);
+        return b;
+    }
+
+    /** A group's entries, refused when absent, more than {@code max}, or holding a null entry. */
+    public <E> List<E> group(List<E> entries, int max, String field) {
+        required(entries, field);
+        int n = entries.size();
+        if (n > max) throw refused(field, n + " entries, more than its bound " + max);
+        for (int i = 0; i < n; i++) {
+            if (entries.get(i) == null) throw refused(field, "entry " + i + " is null");
+        }
+        return entries;
+    }
+
+    /**
+     * The array a Fory-side object holds for {@code length} bytes of {@code from}: {@code held} refilled when it has
+     * that length already, else a new array (Fory writes an array whole, so it must have the value's length).
+     */
+    public static byte[] exactly(byte[] held, byte[] from, int length) {
+        byte[] a = held != null && held.length == length ? held : new byte[length];
+        System.arraycopy(from, 0, a, 0, length);
+        return a;
+    }
+
+    /** Makes {@code list} hold exactly {@code count} entries, keeping those it has (a new entry from {@code fresh} only when it grows). */
+    public static <E> void resize(List<E> list, int count, java.util.function.Supplier<E> fresh) {
+        while (list.size() < count) list.add(fresh.get());
+        if (list.size() > count) list.subList(count, list.size()).clear();
+    }
+}

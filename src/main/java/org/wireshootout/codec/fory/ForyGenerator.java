@@ -1,0 +1,257 @@
+package org.wireshootout.codec.fory;
+
+import org.wireshootout.generator.spi.CodecBackend;
+import org.wireshootout.generator.spi.GenContext;
+import org.wireshootout.schema.CompositeDef;
+import org.wireshootout.schema.Field;
+import org.wireshootout.schema.MessageClassGenerator;
+import org.wireshootout.schema.MessageDef;
+import org.wireshootout.schema.Schema;
+import org.wireshootout.schema.SetDef;
+import org.wireshootout.schema.Type;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.wireshootout.schema.MessageClassGenerator.cap;
+import static org.wireshootout.schema.MessageClassGenerator.javaName;
+
+/**
+ * Fory codecs generated from a message schema, written as the hand-written {@code fory} and {@code foryCompatible}
+ * rows are: Fory serialises a plain Java class of the message's shape with the serializer its JIT generates, as a
+ * Fory user serialises a POJO; nothing of the wire format is written by hand. One backend, two modes:
+ * {@code SCHEMA_CONSISTENT} (the fields alone) and {@code COMPATIBLE} (the class's field metadata with each message).
+ *
+ * <p>The class Fory serialises is not the generated message class itself but a plain class of the same fields
+ * written per schema (the codec's nested {@code Pojo} classes), because the message classes hold groups as an array
+ * with spare entries and a count, bytes as a buffer with spare room and a length, and optional fields as a flag beside
+ * a value, none of which Fory can be told to write in part, and their constructors allocate the buffers that Fory
+ * would replace on every decode. The plain class holds what a Fory user's POJO holds: primitives for scalars (one
+ * Java size up for unsigned types, as the message classes), {@code long} for decimal mantissas, timestamps and sets
+ * (with a {@code byte} exponent where the schema fixes none), the generated enums (Fory writes their ordinal),
+ * {@code StringBuilder} for text and {@code ascii(N)} (Fory's own StringBuilder serializer, Latin-1 or UTF-16 as the
+ * JDK holds the chars, as the hand-written row writes its text), {@code byte[]} of the value's length, a nested plain
+ * class for a composite, a {@code List} of plain entries for a group, and for an optional field a nullable value
+ * (boxed for a primitive), null when absent.
+ *
+ * <p>Encoding fills the codec's one plain object from the message: scalars copied, the message's own
+ * {@code StringBuilder}s referred to (no chars copied), group entries kept in the list from message to message, so
+ * that nothing is allocated once the object has held the message's largest shape (boxes for optional scalars and a
+ * bytes value whose length changed aside); {@code ascii(N)} values are checked first ({@code SchemaChecks}). Decoding
+ * gets a new plain object from Fory (it has no call that reads into an existing one, as the hand-written row's labels
+ * say) and copies it into the target, refusing a null where the schema has a value and a value outside its schema
+ * type ({@link ForyGenerated}). The classes are registered under ids from 100, the message's class first and then its
+ * enums, as the hand-written row registers {@code Data} and {@code Side}, so that on {@code data} the bytes are that
+ * row's bytes. Fory carries every construct of the schema language and every edge value (NaN and -0.0 as their bits,
+ * any char), so no message is refused.
+ */
+public final class ForyGenerator implements CodecBackend {
+    private final boolean compatible;
+
+    /** {@code compatible}: Fory's COMPATIBLE mode, else SCHEMA_CONSISTENT. */
+    public ForyGenerator(boolean compatible) {
+        this.compatible = compatible;
+    }
+
+    private String library() {
+        return compatible ? "foryCompatible" : "fory";
+    }
+
+    @Override
+    public String cannotCarry(Schema schema, MessageDef message) {
+        return null;
+    }
+
+    @Override
+    public String codec(GenContext ctx, MessageDef m) {
+        String M = m.name();
+        List<String> enums = new ArrayList<>();
+        Set<CompositeDef> composites = new LinkedHashSet<>();
+        collect(m.fields(), new LinkedHashSet<>(), enums, composites);
+        StringBuilder b = new StringBuilder();
+        b.append("package ").append(ctx.codecPackage(library())).append(";\n\n");
+        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(ForyGenerator.class.getName()).append("; do not edit.\n\n");
+        b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
+        b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.fory.ForyGenerated;\n");
+        b.append("import org.wireshootout.generator.spi.SchemaChecks;\n");
+        b.append("import ").append(ctx.messagePackage()).append(".*;\n\n");
+        b.append("/** The ").append(library()).append(" row of message ").append(M).append(": Fory's JIT serializer for a plain class of its fields (Pojo.")
+                .append(M).append("), ").append(compatible ? "COMPATIBLE" : "SCHEMA_CONSISTENT").append(" mode. */\n");
+        b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append("> {\n");
+        b.append("    private final ForyGenerated fory;\n");
+        b.append("    /** Filled from the message on every encode, reused. */\n");
+        b.append("    private final Pojo.").append(M).append(" out = new Pojo.").append(M).append("();\n\n");
+        b.append("    public ").append(M).append("Codec(String name) {\n");
+        b.append("        fory = new ForyGenerated(name, ").append(compatible).append(", Pojo.").append(M).append(".class");
+        for (String e : enums) b.append(", ").append(e).append(".class");
+        for (CompositeDef c : composites) b.append(", Pojo.").append(c.name()).append(".class");
+        b.append(");\n    }\n\n");
+        b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
+        b.append("        to").append(M).append("(value, out);\n        return fory.write(out, dst, offset);\n    }\n\n");
+        b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
+        b.append("        from").append(M).append("(fory.read(Pojo.").append(M).append(".class, src, offset, length), target);\n    }\n\n");
+        methods(b, M, m.fields());
+        for (CompositeDef c : composites) methods(b, c.name(), c.fields());
+        b.append("    /** The plain classes Fory serialises: the schema's fields, as a Fory user's POJO holds them. */\n");
+        b.append("    public static final class Pojo {\n        private Pojo() {\n        }\n\n");
+        pojo(b, M, m.fields());
+        for (CompositeDef c : composites) pojo(b, c.name(), c.fields());
+        b.append("    }\n}\n");
+        return b.toString();
+    }
+
+    private static void collect(List<Field> fields, Set<String> seen, List<String> enums, Set<CompositeDef> composites) {
+        for (Field f : fields) {
+            Type t = f.type();
+            if (t instanceof Type.EnumRef e && seen.add(e.def().name())) enums.add(e.def().name());
+            CompositeDef c = t instanceof Type.CompositeRef r ? r.def() : t instanceof Type.Group g ? g.entry() : null;
+            if (c != null && composites.add(c)) collect(c.fields(), seen, enums, composites);
+        }
+    }
+
+    /** The Java type of a field in the plain class. */
+    private static String pojoType(Field f) {
+        Type t = f.type();
+        if (t instanceof Type.Ascii || t instanceof Type.Text) return "StringBuilder";
+        if (t instanceof Type.Bytes) return "byte[]";
+        if (t instanceof Type.CompositeRef c) return c.def().name();
+        if (t instanceof Type.Group g) return "java.util.List<" + g.entry().name() + ">";
+        String jt = MessageClassGenerator.javaType(t);
+        return f.optional() ? boxed(jt) : jt;
+    }
+
+    private static String boxed(String jt) {
+        return switch (jt) {
+            case "byte" -> "Byte";
+            case "short" -> "Short";
+            case "int" -> "Integer";
+            case "long" -> "Long";
+            case "float" -> "Float";
+            case "double" -> "Double";
+            case "boolean" -> "Boolean";
+            default -> jt;
+        };
+    }
+
+    private static boolean exponentField(Type t) {
+        return t instanceof Type.Decimal d && !d.fixedExponent();
+    }
+
+    private static void pojo(StringBuilder b, String type, List<Field> fields) {
+        b.append("        public static final class ").append(type).append(" {\n");
+        for (Field f : fields) {
+            String n = javaName(f.name());
+            b.append("            public ").append(pojoType(f)).append(' ').append(n).append(";\n");
+            if (exponentField(f.type())) b.append("            public ").append(f.optional() ? "Byte" : "byte").append(' ').append(n).append("Exponent;\n");
+        }
+        b.append("        }\n\n");
+    }
+
+    private static void methods(StringBuilder b, String type, List<Field> fields) {
+        b.append("    private static Pojo.").append(type).append(" to").append(type).append('(').append(type).append(" v, Pojo.").append(type).append(" p) {\n");
+        for (Field f : fields) toPojo(b, f, type);
+        b.append("        return p;\n    }\n\n");
+        b.append("    private void from").append(type).append("(Pojo.").append(type).append(" p, ").append(type).append(" t) {\n");
+        for (Field f : fields) fromPojo(b, f, type);
+        b.append("    }\n\n");
+    }
+
+    private static void toPojo(StringBuilder b, Field f, String owner) {
+        String n = javaName(f.name());
+        String N = cap(n);
+        String label = owner + "." + f.name();
+        Type t = f.type();
+        String get = "v." + n + "()";
+        String ind = "        ";
+        if (f.optional()) {
+            b.append(ind).append("if (!v.has").append(N).append("()) {\n").append(ind).append("    p.").append(n).append(" = null;\n");
+            if (exponentField(t)) b.append(ind).append("    p.").append(n).append("Exponent = null;\n");
+            b.append(ind).append("} else {\n");
+            ind += "    ";
+        }
+        if (t instanceof Type.Ascii a) {
+            b.append(ind).append("SchemaChecks.ascii(").append(get).append(", ").append(a.length()).append(", \"").append(label).append("\");\n");
+            b.append(ind).append("p.").append(n).append(" = ").append(get).append(";\n");
+        } else if (t instanceof Type.Text) {
+            b.append(ind).append("p.").append(n).append(" = ").append(get).append(";\n");
+        } else if (t instanceof Type.Bytes) {
+            b.append(ind).append("p.").append(n).append(" = ForyGenerated.exactly(p.").append(n).append(", ").append(get).append(", v.").append(n).append("Length());\n");
+        } else if (t instanceof Type.CompositeRef c) {
+            String C = c.def().name();
+            b.append(ind).append("p.").append(n).append(" = to").append(C).append('(').append(get).append(", p.").append(n).append(" != null ? p.")
+                    .append(n).append(" : new Pojo.").append(C).append("());\n");
+        } else if (t instanceof Type.Group g) {
+            String E = g.entry().name();
+            b.append(ind).append("{\n");
+            b.append(ind).append("    java.util.List<Pojo.").append(E).append("> l = p.").append(n).append(";\n");
+            b.append(ind).append("    if (l == null) p.").append(n).append(" = l = new java.util.ArrayList<>();\n");
+            b.append(ind).append("    int c = v.").append(n).append("Count();\n");
+            b.append(ind).append("    ForyGenerated.resize(l, c, Pojo.").append(E).append("::new);\n");
+            b.append(ind).append("    for (int i = 0; i < c; i++) to").append(E).append("(v.").append(n).append("(i), l.get(i));\n");
+            b.append(ind).append("}\n");
+        } else {
+            b.append(ind).append("p.").append(n).append(" = ").append(get).append(";\n");
+            if (exponentField(t)) b.append(ind).append("p.").append(n).append("Exponent = v.").append(n).append("Exponent();\n");
+        }
+        if (f.optional()) b.append("        }\n");
+    }
+
+    private static void fromPojo(StringBuilder b, Field f, String owner) {
+        String n = javaName(f.name());
+        String N = cap(n);
+        String label = owner + "." + f.name();
+        Type t = f.type();
+        String p = "p." + n;
+        String ind = "        ";
+        String q = "\"" + label + "\"";
+        if (f.optional()) {
+            b.append(ind).append("if (").append(p).append(" == null) {\n");
+            if (exponentField(t)) {
+                b.append(ind).append("    if (").append(p).append("Exponent != null) throw fory.refused(").append(q).append(", \"an exponent without a mantissa\");\n");
+            }
+            b.append(ind).append("    t.clear").append(N).append("();\n").append(ind).append("} else {\n");
+            ind += "    ";
+        }
+        if (t instanceof Type.Scalar s) {
+            String v = switch (s.primitive()) {
+                case U8 -> "(short) fory.unsigned(" + p + ", 0xFFL, " + q + ")";
+                case U16 -> "(int) fory.unsigned(" + p + ", 0xFFFFL, " + q + ")";
+                case U32 -> "fory.unsigned(" + p + ", 0xFFFFFFFFL, " + q + ")";
+                default -> p;
+            };
+            b.append(ind).append("t.").append(n).append('(').append(v).append(");\n");
+        } else if (t instanceof Type.Decimal) {
+            b.append(ind).append("t.").append(n).append('(').append(p).append(");\n");
+            if (exponentField(t)) {
+                b.append(ind).append("t.").append(n).append("Exponent(").append(f.optional() ? "fory.required(" + p + "Exponent, " + q + ")" : p + "Exponent").append(");\n");
+            }
+        } else if (t instanceof Type.EnumRef) {
+            b.append(ind).append("t.").append(n).append("(fory.required(").append(p).append(", ").append(q).append("));\n");
+        } else if (t instanceof Type.SetRef st) {
+            long allowed = 0;
+            for (SetDef.Choice c : st.def().choices()) allowed |= 1L << c.bit();
+            b.append(ind).append("t.").append(n).append("(fory.set(").append(p).append(", 0x").append(Long.toHexString(allowed)).append("L, ").append(q).append("));\n");
+        } else if (t instanceof Type.Ascii a) {
+            b.append(ind).append("t.").append(n).append("(fory.ascii(").append(p).append(", ").append(a.length()).append(", ").append(q).append("));\n");
+        } else if (t instanceof Type.Text x) {
+            b.append(ind).append("t.").append(n).append("(fory.text(").append(p).append(", ").append(x.maxBytes()).append(", ").append(q).append("));\n");
+        } else if (t instanceof Type.Bytes x) {
+            b.append(ind).append("{\n").append(ind).append("    byte[] a = fory.bytes(").append(p).append(", ").append(x.maxLength()).append(", ").append(q).append(");\n");
+            b.append(ind).append("    t.").append(n).append("(a, 0, a.length);\n").append(ind).append("}\n");
+        } else if (t instanceof Type.CompositeRef c) {
+            b.append(ind).append("from").append(c.def().name()).append("(fory.required(").append(p).append(", ").append(q).append("), t.").append(n).append("());\n");
+            if (f.optional()) b.append(ind).append("t.has").append(N).append("(true);\n");
+        } else if (t instanceof Type.Group g) {
+            String E = g.entry().name();
+            b.append(ind).append("{\n");
+            b.append(ind).append("    java.util.List<Pojo.").append(E).append("> l = fory.group(").append(p).append(", ").append(g.maxCount()).append(", ").append(q).append(");\n");
+            b.append(ind).append("    t.clear").append(N).append("();\n");
+            b.append(ind).append("    for (int i = 0, c = l.size(); i < c; i++) from").append(E).append("(l.get(i), t.add").append(N).append("());\n");
+            b.append(ind).append("}\n");
+            if (f.optional()) b.append(ind).append("t.has").append(N).append("(true);\n");
+        }
+        if (f.optional()) b.append("        }\n");
+    }
+}

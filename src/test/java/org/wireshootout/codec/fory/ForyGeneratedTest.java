@@ -1,0 +1,160 @@
+package org.wireshootout.codec.fory;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.HeldMessage;
+import org.wireshootout.generator.GeneratedMessage;
+import org.wireshootout.generator.GeneratedMessages;
+import org.wireshootout.generator.GeneratedSamples;
+import org.wireshootout.model.Data;
+import org.wireshootout.registry.Format;
+import org.wireshootout.registry.MessageFormat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The generated Fory codecs ({@link ForyGenerator}) against the hand-written {@code fory} row on {@code Data}, and
+ * what the generated reader refuses in an object Fory did read: a null where the schema has a value and a value
+ * outside its schema type, written here by a Fory registered as the generated codec's is.
+ */
+class ForyGeneratedTest {
+
+    private static GeneratedMessages.Entry entry(String key) {
+        return GeneratedMessages.of(key);
+    }
+
+    private static <M extends GeneratedMessage<M>> byte[] bytes(MessageFormat format, String key, M value) {
+        BufferCodec<M> codec = entry(key).newCodec(format);
+        HeldMessage<M> held = HeldMessage.of(codec, 1 << 16);
+        held.encode(value);
+        return held.bytes();
+    }
+
+    private static byte[] handWritten(Format format) {
+        HeldMessage<Data> hand = HeldMessage.of(format.newCodec());
+        hand.encode(Data.canonical());
+        return hand.bytes();
+    }
+
+    /**
+     * The plain class has Data's fields and is registered under Data's id, so the bytes are the hand-written row's in
+     * both modes (in compatible mode the type definition names the class by its id, not its name).
+     */
+    @Test
+    <M extends GeneratedMessage<M>> void dataIsTheHandWrittenRowsBytes() {
+        M sample = GeneratedSamples.of(entry("data"));
+        assertArrayEquals(handWritten(Format.fory), bytes(MessageFormat.fory, "data", sample));
+        assertArrayEquals(handWritten(Format.foryCompatible), bytes(MessageFormat.foryCompatible, "data", sample));
+    }
+
+    /** The generated value decodes through the hand-written row into the canonical Data, and back. */
+    @Test
+    <M extends GeneratedMessage<M>> void dataCrossesBetweenTheHandWrittenAndTheGeneratedRow() {
+        M sample = GeneratedSamples.of(entry("data"));
+        byte[] generated = bytes(MessageFormat.fory, "data", sample);
+        Data read = new Data();
+        Format.fory.newCodec().decode(new UnsafeBuffer(generated), 0, generated.length, read);
+        assertEquals(Data.canonical(), read);
+        byte[] hand = handWritten(Format.fory);
+        M back = entry("data").newMessage();
+        entry("data").<M>newCodec(MessageFormat.fory).decode(new UnsafeBuffer(hand), 0, hand.length, back);
+        assertEquals(sample, back);
+    }
+
+    /** Encoding the same message twice writes the same bytes, and a group's entries are written up to its count only. */
+    @Test
+    <M extends GeneratedMessage<M>> void aGroupIsWrittenToItsCount() {
+        GeneratedMessages.Entry e = entry("tradebatch");
+        for (MessageFormat f : List.of(MessageFormat.fory, MessageFormat.foryCompatible)) {
+            M full = e.<M>newMessage().edge(1);
+            M one = e.<M>newMessage().edge(2);
+            BufferCodec<M> codec = e.newCodec(f);
+            HeldMessage<M> held = HeldMessage.of(codec, 1 << 16);
+            int first = held.encode(one);
+            held.encode(full);
+            assertEquals(first, held.encode(one), f + ": a one-entry batch after a full one");
+            M back = e.<M>newMessage().fill(new SplittableRandom(3));
+            held.decode(back);
+            assertEquals(one, back);
+        }
+    }
+
+    /** The plain class of {@code data}'s codec in {@code format}, and a Fory registered as that codec's. */
+    private static Object[] dataPojoAndFory(MessageFormat format) throws Exception {
+        String codec = entry("data").codecs().get(format.name());
+        Class<?> pojo = Class.forName(codec + "$Pojo$Data");
+        Class<?> side = Class.forName(entry("data").messageClass().replaceAll("\\.Data$", ".Side"));
+        return new Object[] {pojo, side, new ForyGenerated("writer", format == MessageFormat.foryCompatible, pojo, side)};
+    }
+
+    private static Object canonicalPojo(Class<?> pojo, Class<?> side) throws Exception {
+        Object p = pojo.getConstructor().newInstance();
+        pojo.getField("price").setDouble(p, 1234);
+        pojo.getField("flag").setBoolean(p, true);
+        pojo.getField("text").set(p, new StringBuilder("Hello World!"));
+        pojo.getField("side").set(p, side.getEnumConstants()[1]);
+        pojo.getField("smallInt").setInt(p, 123);
+        pojo.getField("longInt").setLong(p, 1234567890L);
+        return p;
+    }
+
+    /** A text or enum that Fory read as null, and a text over its bound, are refused naming the row and the field. */
+    @Test
+    void aNullOrAnOverlongFieldIsRefused() throws Exception {
+        for (MessageFormat f : List.of(MessageFormat.fory, MessageFormat.foryCompatible)) {
+            Object[] w = dataPojoAndFory(f);
+            Class<?> pojo = (Class<?>) w[0];
+            ForyGenerated writer = (ForyGenerated) w[2];
+            List<Object> bad = new ArrayList<>();
+            List<String> field = new ArrayList<>();
+            Object p = canonicalPojo(pojo, (Class<?>) w[1]);
+            pojo.getField("text").set(p, null);
+            bad.add(p);
+            field.add("Data.text");
+            p = canonicalPojo(pojo, (Class<?>) w[1]);
+            pojo.getField("side").set(p, null);
+            bad.add(p);
+            field.add("Data.side");
+            p = canonicalPojo(pojo, (Class<?>) w[1]);
+            pojo.getField("text").set(p, new StringBuilder("x".repeat(256)));
+            bad.add(p);
+            field.add("Data.text");
+            for (int i = 0; i < bad.size(); i++) {
+                UnsafeBuffer buffer = new UnsafeBuffer(new byte[1024]);
+                int length = writer.write(bad.get(i), buffer, 3);
+                @SuppressWarnings({"rawtypes", "unchecked"})
+                BufferCodec<Object> codec = (BufferCodec) entry("data").newCodec(f);
+                Object target = entry("data").newMessage();
+                DecodeException refused = assertThrows(DecodeException.class, () -> codec.decode(buffer, 3, length, target));
+                assertTrue(refused.getMessage().contains(f.name() + "/data") && refused.getMessage().contains(field.get(i)), refused.getMessage());
+            }
+        }
+    }
+
+    /** Bytes Fory cannot read, and bytes left after the object, are a DecodeException, never Fory's own exception. */
+    @Test
+    <M extends GeneratedMessage<M>> void bytesForyCannotReadAreADecodeException() {
+        for (MessageFormat f : List.of(MessageFormat.fory, MessageFormat.foryCompatible)) {
+            M sample = GeneratedSamples.of(entry("data"));
+            byte[] good = bytes(f, "data", sample);
+            BufferCodec<M> codec = entry("data").newCodec(f);
+            for (int cut = 0; cut < good.length; cut++) {
+                int length = cut;
+                DecodeException e = assertThrows(DecodeException.class,
+                        () -> codec.decode(new UnsafeBuffer(good), 0, length, entry("data").newMessage()), f + ": cut at " + cut);
+                assertTrue(e.getMessage().startsWith(f.name() + "/data"), e.getMessage());
+            }
+            byte[] longer = java.util.Arrays.copyOf(good, good.length + 1);
+            assertThrows(DecodeException.class, () -> codec.decode(new UnsafeBuffer(longer), 0, longer.length, entry("data").newMessage()));
+        }
+    }
+}
