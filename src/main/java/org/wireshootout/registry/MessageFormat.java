@@ -1,11 +1,13 @@
 package org.wireshootout.registry;
 
 import org.wireshootout.codec.Labels;
+import org.wireshootout.codec.boon.BoonGenerator;
 import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.kryo.KryoGenerator;
 import org.wireshootout.codec.msgpack.MsgpackGenerator;
 import org.wireshootout.codec.protobuf.ProtobufGenerator;
 import org.wireshootout.codec.sbe.SbeGenerator;
+import org.wireshootout.codec.yaml.SnakeYamlGenerator;
 import org.wireshootout.generator.spi.CodecBackend;
 
 /**
@@ -19,7 +21,9 @@ public enum MessageFormat {
     msgpack(Format.msgpack, new MsgpackGenerator()),
     sbe(Format.sbe, new SbeGenerator()),
     protobuf(Format.protobuf, new ProtobufGenerator()),
-    kryo(Format.kryo, new KryoGenerator());
+    kryo(Format.kryo, new KryoGenerator()),
+    snakeYaml(Format.snakeYaml, new SnakeYamlGenerator()),
+    boon(Format.boon, new BoonGenerator());
 
     private final Format handWritten;
     private final CodecBackend backend;
