@@ -155,6 +155,11 @@ abstract class SnakeYamlMap<T> {
             loaded = yaml.load(source);
         } catch (YAMLException e) {
             throw new DecodeException(name, byteOffset(e), e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            // SafeConstructor turns a scalar into a value without catching what the JDK throws on one that only looks
+            // right: a sexagesimal int with a sign inside ("-2022:3", NumberFormatException out of BigInteger), a
+            // !!binary that is not base64 (out of java.util.Base64)
+            throw new DecodeException(name, 0, "a value SnakeYAML cannot construct: " + e.getMessage(), e);
         }
         if (!(loaded instanceof Map)) throw new DecodeException(name, 0, "expected a mapping, found " + FieldMap.describe(loaded));
         fromMap((Map<?, ?>) loaded, target);
