@@ -36,9 +36,9 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  *
  * <p>What Boon cannot carry, declared rather than patched: NaN and the infinities, which it writes as bare words its own
  * parser rejects, are refused when encoding (limitation NON_FINITE_DOUBLE of the hand-written row). Boon's parser
- * reads a double of 16 or 17 significant digits up to one unit in the last place off (measured here on random doubles
- * in +-1e6: about 4 in 100 came back one ulp away), as it does for the hand-written row's price; the schema's seeded
- * values (two decimals) and edge values come back exact, a float always does.
+ * reads a double of 16 or 17 significant digits up to one unit in the last place off (measured here: about 4 in 100
+ * random doubles came back one ulp away), as it does for the hand-written row's price; values of two decimals, as the
+ * schema's seeded values are, and the edge values come back exact, and so did every float tried.
  */
 public final class BoonGenerator implements CodecBackend {
     static final String LIBRARY = "boon";
