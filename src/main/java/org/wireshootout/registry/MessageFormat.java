@@ -18,6 +18,7 @@ import org.wireshootout.generator.spi.CodecBackend;
  */
 public enum MessageFormat {
     jackson(Format.jackson, new JacksonGenerator()),
+    jacksonCBytes(Format.jacksonCBytes, JacksonGenerator.chronicleBytes()),
     msgpack(Format.msgpack, new MsgpackGenerator()),
     sbe(Format.sbe, new SbeGenerator()),
     protobuf(Format.protobuf, new ProtobufGenerator()),
