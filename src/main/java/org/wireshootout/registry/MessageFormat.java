@@ -5,6 +5,7 @@ import org.wireshootout.codec.avro.AvroGenerator;
 import org.wireshootout.codec.bson.BsonGenerator;
 import org.wireshootout.codec.chronicle.BytesMarshallableGenerator;
 import org.wireshootout.codec.fory.ForyGenerator;
+import org.wireshootout.codec.boon.BoonGenerator;
 import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.jdk.ExternalizableGenerator;
 import org.wireshootout.codec.kryo.KryoFieldsGenerator;
@@ -12,6 +13,7 @@ import org.wireshootout.codec.kryo.KryoGenerator;
 import org.wireshootout.codec.msgpack.MsgpackGenerator;
 import org.wireshootout.codec.protobuf.ProtobufGenerator;
 import org.wireshootout.codec.sbe.SbeGenerator;
+import org.wireshootout.codec.yaml.SnakeYamlGenerator;
 import org.wireshootout.generator.spi.CodecBackend;
 
 /**
@@ -22,6 +24,7 @@ import org.wireshootout.generator.spi.CodecBackend;
  */
 public enum MessageFormat {
     jackson(Format.jackson, new JacksonGenerator()),
+    jacksonCBytes(Format.jacksonCBytes, JacksonGenerator.chronicleBytes()),
     msgpack(Format.msgpack, new MsgpackGenerator()),
     sbe(Format.sbe, new SbeGenerator()),
     protobuf(Format.protobuf, new ProtobufGenerator()),
@@ -33,7 +36,9 @@ public enum MessageFormat {
     bytesMarshallable(Format.bytesMarshallable, new BytesMarshallableGenerator("bytesMarshallable", false)),
     bytesMarshallableStopBit(Format.bytesMarshallableStopBit, new BytesMarshallableGenerator("bytesMarshallableStopBit", true)),
     fory(Format.fory, new ForyGenerator(false)),
-    foryCompatible(Format.foryCompatible, new ForyGenerator(true));
+    foryCompatible(Format.foryCompatible, new ForyGenerator(true)),
+    snakeYaml(Format.snakeYaml, new SnakeYamlGenerator()),
+    boon(Format.boon, new BoonGenerator());
 
     private final Format handWritten;
     private final CodecBackend backend;

@@ -58,8 +58,12 @@ abstract class BoonJsonCodec<T> extends NamedCodec<T> {
     private byte[] scratch = new byte[0];
 
     BoonJsonCodec(String name) {
+        this(name, new BoonLimits(name));
+    }
+
+    BoonJsonCodec(String name, BoonLimits limits) {
         super(name);
-        this.limits = new BoonLimits(name);
+        this.limits = limits;
     }
 
     /** The object Boon's serialiser writes for {@code value}, its fields filled from it (a price Boon cannot write refused). */

@@ -19,11 +19,20 @@ final class BoonLimits {
     static final int MAX_TEXT_CHARS = 65_536;
 
     private final String name;
+    private final int maxMessageBytes;
+    private final int maxDepth;
     /** Where the strict UTF-8 check of a non-ASCII message decodes to: its characters until the next check. */
     private final StringBuilder utf8Scratch = new StringBuilder();
 
     BoonLimits(String name) {
+        this(name, MAX_MESSAGE_BYTES, MAX_DEPTH);
+    }
+
+    /** Limits of a message's own shape (the generated rows): its longest encoding and its deepest nesting. */
+    BoonLimits(String name, int maxMessageBytes, int maxDepth) {
         this.name = name;
+        this.maxMessageBytes = maxMessageBytes;
+        this.maxDepth = maxDepth;
     }
 
     /** Refuses a price Boon would write as a bare word its own parser rejects (limitation NON_FINITE_DOUBLE). */
@@ -70,7 +79,7 @@ final class BoonLimits {
             number = 0;
             if (c < 0) ascii = false;
             if (c == '{' || c == '[') {
-                if (++depth > MAX_DEPTH) throw new DecodeException(name, i - from, "nesting deeper than " + MAX_DEPTH);
+                if (++depth > maxDepth) throw new DecodeException(name, i - from, "nesting deeper than " + maxDepth);
             } else if ((c == '}' || c == ']') && depth > 0) {
                 depth--; // never below 0: stray closers must not buy depth for openers after them
                 if (depth == 0) {
@@ -87,10 +96,10 @@ final class BoonLimits {
         return ascii;
     }
 
-    /** Refuses a message longer than {@link #MAX_MESSAGE_BYTES}, the first of {@link #checkShape}'s checks. */
+    /** Refuses a message longer than the limit ({@link #MAX_MESSAGE_BYTES} for the six fields), the first of {@link #checkShape}'s checks. */
     void checkLength(int length) {
-        if (length > MAX_MESSAGE_BYTES) {
-            throw new DecodeException(name, 0, "message of " + length + " bytes exceeds the " + MAX_MESSAGE_BYTES + "-byte limit");
+        if (length > maxMessageBytes) {
+            throw new DecodeException(name, 0, "message of " + length + " bytes exceeds the " + maxMessageBytes + "-byte limit");
         }
     }
 

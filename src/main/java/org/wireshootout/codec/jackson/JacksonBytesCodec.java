@@ -24,10 +24,18 @@ import java.nio.BufferOverflowException;
 class JacksonBytesCodec<T> extends NamedCodec<T> {
     private final CallerBytes caller = CallerBytes.checked();
     private final JacksonBytesIO<T> io;
+    /** The most bytes a message may have, checked before anything is copied or parsed. */
+    private final int maxBytes;
 
     JacksonBytesCodec(String name, boolean characters, JsonMapping<T> mapping) {
+        this(name, characters, mapping, JsonDataMapping.factory(characters), JsonDataMapping.MAX_MESSAGE_BYTES);
+    }
+
+    /** With the factory (its read limits) and the longest message of another message's shape. */
+    JacksonBytesCodec(String name, boolean characters, JsonMapping<T> mapping, com.fasterxml.jackson.core.JsonFactory factory, int maxBytes) {
         super(name);
-        this.io = new JacksonBytesIO<>(name, characters, mapping, caller.bytes());
+        this.maxBytes = maxBytes;
+        this.io = new JacksonBytesIO<>(name, characters, mapping, caller.bytes(), factory, maxBytes);
     }
 
     @Override
@@ -47,7 +55,7 @@ class JacksonBytesCodec<T> extends NamedCodec<T> {
 
     @Override
     public final void decode(DirectBuffer src, int offset, int length, T target) {
-        JsonDataMapping.checkLength(name, length); // before CallerBytes copies a heap message
+        JsonDataMapping.checkLength(name, length, maxBytes); // before CallerBytes copies a heap message
         caller.forRead(src, offset, length);
         io.read(target);
     }

@@ -40,6 +40,8 @@ final class JacksonBytesIO<T> {
     private final String name;
     private final boolean characters;
     private final JsonFactory factory;
+    /** The most bytes a message may have, checked before the parser sees it. */
+    private final int maxBytes;
     private final JsonMapping<T> mapping;
     private final Bytes<?> bytes;
     private final OutputStream out;
@@ -55,9 +57,15 @@ final class JacksonBytesIO<T> {
 
     /** @param bytes the {@code Bytes} every message is written to and read from, for the codec's life */
     JacksonBytesIO(String name, boolean characters, JsonMapping<T> mapping, Bytes<?> bytes) {
+        this(name, characters, mapping, bytes, JsonDataMapping.factory(characters), JsonDataMapping.MAX_MESSAGE_BYTES);
+    }
+
+    /** With the factory (its read limits) and the longest message of another message's shape. */
+    JacksonBytesIO(String name, boolean characters, JsonMapping<T> mapping, Bytes<?> bytes, JsonFactory factory, int maxBytes) {
         this.name = name;
         this.characters = characters;
-        this.factory = JsonDataMapping.factory(characters);
+        this.factory = factory;
+        this.maxBytes = maxBytes;
         this.mapping = mapping;
         this.bytes = bytes;
         this.out = bytes.outputStream();
@@ -88,7 +96,7 @@ final class JacksonBytesIO<T> {
     /** Reads the message in the {@code Bytes} from position 0 to its write position into {@code target}. */
     void read(T target) {
         long length = bytes.writePosition();
-        JsonDataMapping.checkLength(name, length);
+        JsonDataMapping.checkLength(name, length, maxBytes);
         bytes.readPosition(0);
         if (characters) requireAscii(length);
         else requireStrictUtf8(length);

@@ -1,6 +1,7 @@
 package org.wireshootout.codec.jackson;
 
 import com.fasterxml.jackson.core.Base64Variants;
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -9,6 +10,8 @@ import com.fasterxml.jackson.core.io.SerializedString;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.Labels;
+import org.wireshootout.codec.NamedCodec;
 
 import java.io.IOException;
 
@@ -41,7 +44,8 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
     static final SerializedString EXPONENT = new SerializedString("exponent");
 
     private final Body<M> body;
-    private final JacksonHeapCodec<M> codec;
+    /** The heap row's plumbing ({@link JacksonHeapCodec}) or the Chronicle Bytes streams row's ({@link JacksonBytesCodec}). */
+    private final NamedCodec<M> codec;
     /** Where an unsigned 64-bit number is formatted before it is written. */
     private final char[] digits = new char[20];
     private long mantissa;
@@ -54,6 +58,16 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
      * @param maxDepth     the deepest nesting of objects and arrays
      */
     public JacksonGenerated(String name, Body<M> body, int maxBytes, int maxString, int maxNameChars, int maxDepth) {
+        this(name, body, maxBytes, maxString, maxNameChars, maxDepth, false);
+    }
+
+    /**
+     * @param chronicleBytes through a Chronicle {@code Bytes} over the caller's memory and its
+     *                       {@code outputStream()}/{@code inputStream()}, as the {@code jacksonCBytes} row
+     *                       ({@link JacksonBytesCodec}); else on the heap, as the {@code jackson} row
+     */
+    public JacksonGenerated(String name, Body<M> body, int maxBytes, int maxString, int maxNameChars, int maxDepth,
+                            boolean chronicleBytes) {
         super(name);
         this.body = body;
         StreamReadConstraints constraints = StreamReadConstraints.builder()
@@ -64,7 +78,14 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
                 .maxDocumentLength(-1) // the fed parser counts every message it was fed: maxBytes bounds one instead
                 .maxTokenCount(-1)
                 .build();
-        this.codec = new JacksonHeapCodec<>(name, this, JsonDataMapping.factory(false, constraints), maxBytes);
+        JsonFactory factory = JsonDataMapping.factory(false, constraints);
+        this.codec = chronicleBytes ? new JacksonBytesCodec<>(name, false, this, factory, maxBytes)
+                : new JacksonHeapCodec<>(name, this, factory, maxBytes);
+    }
+
+    /** The memory the codec works on without a copy: direct for the Chronicle Bytes row, the heap otherwise. */
+    public Labels.Memory memory() {
+        return codec.memory();
     }
 
     public int encode(M value, MutableDirectBuffer dst, int offset) {

@@ -36,6 +36,28 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * left out when absent. Jackson carries every construct, so no message is refused.
  */
 public final class JacksonGenerator implements CodecBackend {
+    private final String library;
+    private final boolean chronicleBytes;
+
+    /** The {@code jackson} row's way: on the heap. */
+    public JacksonGenerator() {
+        this("jackson", false);
+    }
+
+    private JacksonGenerator(String library, boolean chronicleBytes) {
+        this.library = library;
+        this.chronicleBytes = chronicleBytes;
+    }
+
+    /**
+     * The {@code jacksonCBytes} row's way: the same JSON through Jackson's byte generator and parser over a Chronicle
+     * {@code Bytes} on the caller's memory, by its {@code outputStream()} and {@code inputStream()}
+     * ({@link JacksonBytesCodec}: one generator and one parser kept for the codec's life, the parser reading the
+     * stream of messages one object per decode, strict UTF-8 and nothing after the object checked).
+     */
+    public static JacksonGenerator chronicleBytes() {
+        return new JacksonGenerator("jacksonCBytes", true);
+    }
 
     @Override
     public String cannotCarry(Schema schema, MessageDef message) {
@@ -50,7 +72,7 @@ public final class JacksonGenerator implements CodecBackend {
         types.put(M, m.fields());
         collect(m.fields(), enums, types);
         StringBuilder b = new StringBuilder();
-        b.append("package ").append(ctx.codecPackage("jackson")).append(";\n\n");
+        b.append("package ").append(ctx.codecPackage(library)).append(";\n\n");
         b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(JacksonGenerator.class.getName()).append("; do not edit.\n\n");
         b.append("import com.fasterxml.jackson.core.JsonGenerator;\nimport com.fasterxml.jackson.core.JsonParser;\nimport com.fasterxml.jackson.core.JsonToken;\n");
         b.append("import com.fasterxml.jackson.core.io.SerializedString;\n");
@@ -58,7 +80,7 @@ public final class JacksonGenerator implements CodecBackend {
         b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.jackson.JacksonGenerated;\n");
         b.append("import java.io.IOException;\n");
         b.append("import ").append(ctx.messagePackage()).append(".*;\n\n");
-        b.append("/** The jackson row of message ").append(M).append(": one JSON object through Jackson's streaming API, keyed by field name. */\n");
+        b.append("/** The ").append(library).append(" row of message ").append(M).append(": one JSON object through Jackson's streaming API, keyed by field name. */\n");
         b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append(">, JacksonGenerated.Body<").append(M).append("> {\n");
         for (Map.Entry<String, List<Field>> t : types.entrySet()) {
             String T = t.getKey().toUpperCase();
@@ -78,12 +100,15 @@ public final class JacksonGenerator implements CodecBackend {
         b.append("\n    private final JacksonGenerated<").append(M).append("> json;\n\n");
         b.append("    public ").append(M).append("Codec(String name) {\n        json = new JacksonGenerated<>(name, this, ").append(maxBytes(m.fields()))
                 .append(", ").append(maxString(types.values(), enums)).append(", ").append(maxName(types.values())).append(", ")
-                .append(depth(m.fields())).append(");\n    }\n\n");
+                .append(depth(m.fields())).append(chronicleBytes ? ", true" : "").append(");\n    }\n\n");
         b.append("    private static SerializedString[] keys(String[] names) {\n        SerializedString[] k = new SerializedString[names.length];\n");
         b.append("        for (int i = 0; i < names.length; i++) k[i] = new SerializedString(names[i]);\n        return k;\n    }\n\n");
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n        return json.encode(value, dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n        json.decode(src, offset, length, target);\n    }\n\n");
         b.append("    @Override\n    public String render(DirectBuffer src, int offset, int length) {\n        return json.render(src, offset, length);\n    }\n\n");
+        if (chronicleBytes) {
+            b.append("    @Override\n    public org.wireshootout.codec.Labels.Memory memory() {\n        return json.memory();\n    }\n\n");
+        }
         b.append("    @Override\n    public void write(JacksonGenerated<").append(M).append("> j, JsonGenerator g, ").append(M).append(" v) throws IOException {\n        write")
                 .append(M).append("(j, g, v);\n    }\n\n");
         b.append("    @Override\n    public void read(JacksonGenerated<").append(M).append("> j, JsonParser p, JsonToken start, ").append(M)

@@ -60,6 +60,8 @@ abstract class SnakeYamlMap<T> {
 
     /** The row's name as the registry spells it. */
     final String name;
+    /** The largest document this codec reads, in code points and in bytes: {@link #CODE_POINT_LIMIT} for the six fields. */
+    private final int limit;
     private final Yaml yaml;
     private final Map<String, Object> out = new LinkedHashMap<>(16);
     private final CharSink chars = new CharSink();
@@ -71,13 +73,22 @@ abstract class SnakeYamlMap<T> {
     private CharBuffer decoded = CharBuffer.allocate(512);
 
     SnakeYamlMap(String name) {
+        this(name, CODE_POINT_LIMIT, 2);
+    }
+
+    /**
+     * @param limit the largest document, in code points and in bytes
+     * @param depth how deep mappings and sequences may nest (SnakeYAML's count: 2 for one flat mapping)
+     */
+    SnakeYamlMap(String name, int limit, int depth) {
         this.name = name;
+        this.limit = limit;
         LoaderOptions load = new LoaderOptions();
         load.setAllowDuplicateKeys(false);
         load.setMaxAliasesForCollections(0);
         load.setAllowRecursiveKeys(false);
-        load.setNestingDepthLimit(2);
-        load.setCodePointLimit(CODE_POINT_LIMIT);
+        load.setNestingDepthLimit(depth);
+        load.setCodePointLimit(limit);
         load.setTagInspector(tag -> false); // no global tag may select a class
         DumperOptions dump = new DumperOptions();
         dump.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
@@ -111,10 +122,10 @@ abstract class SnakeYamlMap<T> {
         return encoder.flush(bytes);
     }
 
-    /** Refuses a document of more than {@link #CODE_POINT_LIMIT} bytes, before SnakeYAML sees anything (see there). */
+    /** Refuses a document of more than the limit's bytes, before SnakeYAML sees anything (see {@link #CODE_POINT_LIMIT}). */
     final void checkLength(int length) {
-        if (length > CODE_POINT_LIMIT) {
-            throw new DecodeException(name, 0, "document of " + length + " bytes exceeds the " + CODE_POINT_LIMIT + "-byte limit");
+        if (length > limit) {
+            throw new DecodeException(name, 0, "document of " + length + " bytes exceeds the " + limit + "-byte limit");
         }
     }
 
@@ -144,6 +155,11 @@ abstract class SnakeYamlMap<T> {
             loaded = yaml.load(source);
         } catch (YAMLException e) {
             throw new DecodeException(name, byteOffset(e), e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            // SafeConstructor turns a scalar into a value without catching what the JDK throws on one that only looks
+            // right: a sexagesimal int with a sign inside ("-2022:3", NumberFormatException out of BigInteger), a
+            // !!binary that is not base64 (out of java.util.Base64)
+            throw new DecodeException(name, 0, "a value SnakeYAML cannot construct: " + e.getMessage(), e);
         }
         if (!(loaded instanceof Map)) throw new DecodeException(name, 0, "expected a mapping, found " + FieldMap.describe(loaded));
         fromMap((Map<?, ?>) loaded, target);

@@ -33,6 +33,10 @@ abstract class SnakeYamlMapCodec<T> extends SnakeYamlMap<T> implements BufferCod
         super(name);
     }
 
+    SnakeYamlMapCodec(String name, int limit, int depth) {
+        super(name, limit, depth);
+    }
+
     @Override
     public final int encode(T value, MutableDirectBuffer dst, int offset) {
         dump(value);
