@@ -1,6 +1,7 @@
 package org.wireshootout.registry;
 
 import org.wireshootout.codec.Labels;
+import org.wireshootout.codec.flatbuffers.FlatBuffersGenerator;
 import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.kryo.KryoGenerator;
 import org.wireshootout.codec.msgpack.MsgpackGenerator;
@@ -19,7 +20,8 @@ public enum MessageFormat {
     msgpack(Format.msgpack, new MsgpackGenerator()),
     sbe(Format.sbe, new SbeGenerator()),
     protobuf(Format.protobuf, new ProtobufGenerator()),
-    kryo(Format.kryo, new KryoGenerator());
+    kryo(Format.kryo, new KryoGenerator()),
+    flatbuffers(Format.flatbuffers, new FlatBuffersGenerator());
 
     private final Format handWritten;
     private final CodecBackend backend;
