@@ -1,6 +1,7 @@
 package org.wireshootout.registry;
 
 import org.wireshootout.codec.Labels;
+import org.wireshootout.codec.capnp.CapnpGenerator;
 import org.wireshootout.codec.flatbuffers.FlatBuffersGenerator;
 import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.kryo.KryoGenerator;
@@ -21,7 +22,9 @@ public enum MessageFormat {
     sbe(Format.sbe, new SbeGenerator()),
     protobuf(Format.protobuf, new ProtobufGenerator()),
     kryo(Format.kryo, new KryoGenerator()),
-    flatbuffers(Format.flatbuffers, new FlatBuffersGenerator());
+    flatbuffers(Format.flatbuffers, new FlatBuffersGenerator()),
+    capnp(Format.capnp, new CapnpGenerator(false)),
+    capnpPacked(Format.capnpPacked, new CapnpGenerator(true));
 
     private final Format handWritten;
     private final CodecBackend backend;
