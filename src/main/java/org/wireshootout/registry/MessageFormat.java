@@ -6,6 +6,8 @@ import org.wireshootout.codec.bson.BsonGenerator;
 import org.wireshootout.codec.chronicle.BytesMarshallableGenerator;
 import org.wireshootout.codec.fory.ForyGenerator;
 import org.wireshootout.codec.boon.BoonGenerator;
+import org.wireshootout.codec.capnp.CapnpGenerator;
+import org.wireshootout.codec.flatbuffers.FlatBuffersGenerator;
 import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.jdk.ExternalizableGenerator;
 import org.wireshootout.codec.kryo.KryoFieldsGenerator;
@@ -38,7 +40,10 @@ public enum MessageFormat {
     fory(Format.fory, new ForyGenerator(false)),
     foryCompatible(Format.foryCompatible, new ForyGenerator(true)),
     snakeYaml(Format.snakeYaml, new SnakeYamlGenerator()),
-    boon(Format.boon, new BoonGenerator());
+    boon(Format.boon, new BoonGenerator()),
+    flatbuffers(Format.flatbuffers, new FlatBuffersGenerator()),
+    capnp(Format.capnp, new CapnpGenerator(false)),
+    capnpPacked(Format.capnpPacked, new CapnpGenerator(true));
 
     private final Format handWritten;
     private final CodecBackend backend;
