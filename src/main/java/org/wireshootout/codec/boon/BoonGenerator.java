@@ -51,21 +51,30 @@ public final class BoonGenerator implements CodecBackend {
 
     @Override
     public Map<Integer, String> edgesNotCarried(Schema schema, MessageDef message) {
-        String f = floating(message.fields());
+        String f = floating(message.fields(), true);
         if (f == null) return Map.of();
         String why = "field " + f + ": Boon writes NaN and the infinities as bare words its own parser rejects, so the codec refuses them";
-        return Map.of(0, why + " (edge 0 holds -Infinity)", 1, why + " (edge 1 holds Infinity)", 2, why + " (edge 2 holds NaN)");
+        // edge 0 leaves every group empty (GeneratedMessage.edge), so a float only inside groups is not there to refuse
+        String outside = floating(message.fields(), false);
+        Map<Integer, String> out = new java.util.TreeMap<>();
+        if (outside != null) {
+            out.put(0, "field " + outside + ": Boon writes NaN and the infinities as bare words its own parser rejects, so the codec"
+                    + " refuses them (edge 0 holds -Infinity)");
+        }
+        out.put(1, why + " (edge 1 holds Infinity)");
+        out.put(2, why + " (edge 2 holds NaN)");
+        return out;
     }
 
-    /** The first f32 or f64 field (by path), or null. */
-    private static String floating(List<Field> fields) {
+    /** The first f32 or f64 field (by path), looking inside groups or not, or null. */
+    private static String floating(List<Field> fields, boolean inGroups) {
         for (Field f : fields) {
             Type t = f.type();
             if (t instanceof Type.Scalar s && (s.primitive() == org.wireshootout.schema.Primitive.F32
                     || s.primitive() == org.wireshootout.schema.Primitive.F64)) return f.name();
-            CompositeDef c = t instanceof Type.CompositeRef r ? r.def() : t instanceof Type.Group g ? g.entry() : null;
+            CompositeDef c = t instanceof Type.CompositeRef r ? r.def() : t instanceof Type.Group g && inGroups ? g.entry() : null;
             if (c != null) {
-                String inner = floating(c.fields());
+                String inner = floating(c.fields(), inGroups);
                 if (inner != null) return f.name() + "." + inner;
             }
         }
