@@ -168,7 +168,23 @@ final class AeronTransport implements Transport {
     /** How long a silent peer is waited for before Aeron calls it gone: the wire's default quiet timeout. */
     private static final long STALL_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
 
+    /**
+     * Held while the driver and client start and while the exit hook stops them: a signal that lands during
+     * {@link #start} (a loaded machine can take seconds there) has the hook wait for the start to finish, so that
+     * it stops what was started instead of a driver half made, which would then make its files again after the hook
+     * had seen the directory gone. Once stopped, a start still to come refuses to run.
+     */
+    private final Object life = new Object();
+    private boolean stopped;
+
     private void start() {
+        synchronized (life) {
+            if (stopped) throw new IllegalStateException("this JVM is ending: " + kind + " not started");
+            startDriverAndClient();
+        }
+    }
+
+    private void startDriverAndClient() {
         String driverDir = dir.resolve("driver").toString();
         MediaDriver.Context ctx = new MediaDriver.Context()
                 .aeronDirectoryName(driverDir)
@@ -404,7 +420,10 @@ final class AeronTransport implements Transport {
 
     /** When this JVM ends before {@link #close}: the client and the driver stopped, errors ignored (the JVM is ending). */
     private void stopQuietly() {
-        CloseHelper.quietCloseAll(publication, subscription, aeron, driver);
+        synchronized (life) {
+            stopped = true;
+            CloseHelper.quietCloseAll(publication, subscription, aeron, driver);
+        }
     }
 
     @Override

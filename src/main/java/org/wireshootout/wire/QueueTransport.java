@@ -55,6 +55,11 @@ final class QueueTransport implements Transport {
     private final Path dir;
     private final ChronicleQueue queue;
     private final boolean owner;
+    /**
+     * The owner's queue closed by the exit hook before its directory is deleted (registered after the directory, so
+     * run first): a queue still open would make its files again when the sender's next append lands.
+     */
+    private final org.wireshootout.process.Lifecycle.Registration closeAtExit;
 
     QueueTransport(TransportOptions options) {
         this(TempDirs.create(options.tempRoot, "wire-queue-"), true);
@@ -72,6 +77,9 @@ final class QueueTransport implements Transport {
             throw e;
         }
         this.queue = q;
+        this.closeAtExit = owner
+                ? org.wireshootout.process.Lifecycle.atExit(org.wireshootout.process.Lifecycle.Phase.CLEAN, q::close)
+                : null;
     }
 
     @Override
@@ -204,6 +212,7 @@ final class QueueTransport implements Transport {
 
     @Override
     public void close() {
+        if (closeAtExit != null) closeAtExit.close();
         try {
             queue.close();
         } finally {
