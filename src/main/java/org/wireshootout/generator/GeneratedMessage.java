@@ -29,4 +29,17 @@ public interface GeneratedMessage<M extends GeneratedMessage<M>> {
 
     /** Every field back to its empty value, storage kept. */
     M clear();
+
+    /**
+     * {@code h} mixed with every field present: equal messages give equal sums in every JVM (no identity hash), so
+     * that a receiver in another process can check what it decoded against what was sent.
+     */
+    long checksum(long h);
+
+    /** One step of {@link #checksum}: {@code h} mixed with {@code v}. */
+    static long mix(long h, long v) {
+        h ^= v * 0x9E3779B97F4A7C15L;
+        h = Long.rotateLeft(h, 29) * 0xBF58476D1CE4E5B9L;
+        return h ^ (h >>> 32);
+    }
 }

@@ -8,7 +8,8 @@ import java.util.SplittableRandom;
 /**
  * The round-trip check of a generated row before it is timed: the value is encoded, then decoded into targets
  * that start out holding other values (drawn from other seeds, so a decoder that leaves a field alone is caught
- * unless every one of them held the same value there) and into an emptied target, twice from the same bytes.
+ * unless every one of them held the same value there) and into an emptied target, twice from the same bytes. Each
+ * decoded message must also give the sent one's {@link GeneratedMessage#checksum}, as a receiver across processes checks.
  */
 public final class GeneratedRoundTrip {
     private static final int TARGETS = 4;
@@ -32,6 +33,10 @@ public final class GeneratedRoundTrip {
             if (diff != null) {
                 throw new IllegalStateException("format " + row + " failed its round trip (decode " + (i + 1) + " of the same "
                         + length + " bytes): field " + diff + " did not come back");
+            }
+            if (target.checksum(17) != value.checksum(17)) {
+                // what a receiver in another process compares: it must see only the fields, never storage left over
+                throw new IllegalStateException("format " + row + ": the decoded message equals the sent one but its checksum differs");
             }
         }
         return length;
