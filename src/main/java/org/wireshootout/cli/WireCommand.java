@@ -52,8 +52,10 @@ public final class WireCommand implements Callable<Integer> {
     /** The quick default: the reference rows and two competitors (one text, one generated binary that allocates). */
     static final String QUICK_FORMATS = "bytesMarshallable,sbe,jackson,protobuf";
 
-    @Option(names = "--payload", paramLabel = "data|iex", description = "data: the six-field message (the bulk data set); "
-            + "iex: the IEX stream (the generated day, or --capture). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--payload", paramLabel = "data|iex|MESSAGE", description = "data: the six-field message (the bulk data set); "
+            + "iex: the IEX stream (the generated day, or --capture); MESSAGE: a message generated from a schema (orderentry, quote, ..., "
+            + "as the benchmarks' message parameter), " + Payloads.MESSAGE_COUNT + " seeded values through each format's generated row. "
+            + "Default: ${DEFAULT-VALUE}.")
     String payload = "data";
 
     @Option(names = "--capture", paramLabel = "FILE", description = "With --payload iex: every message of this capture instead of the generated day.")
@@ -248,7 +250,7 @@ public final class WireCommand implements Callable<Integer> {
     private int child() throws Exception {
         org.wireshootout.wire.Payload<?> p;
         try {
-            p = payload.equals("data") ? Payloads.data(formats) : Payloads.iex(formats, capture);
+            p = Payloads.of(payload, formats, capture);
         } catch (java.io.IOException | RuntimeException e) {
             String cause = WireFailures.environmental(e, null);
             System.err.println("wire " + childRole + ": " + (cause != null ? cause : WireFailures.oneLine(e)));
@@ -258,7 +260,13 @@ public final class WireCommand implements Callable<Integer> {
     }
 
     WireSuite build() {
-        if (!payload.equals("data") && !payload.equals("iex")) throw new IllegalArgumentException("--payload must be data or iex");
+        if (!payload.equals("data") && !payload.equals("iex")) {
+            try {
+                org.wireshootout.generator.GeneratedMessages.of(payload);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--payload must be data, iex or a generated message: " + e.getMessage());
+            }
+        }
         if (capture != null && !payload.equals("iex")) throw new IllegalArgumentException("--capture needs --payload iex");
         List<String> formatList = new ArrayList<>();
         for (String f : formats.split(",")) if (!f.isBlank()) formatList.add(f.trim());
@@ -449,7 +457,7 @@ public final class WireCommand implements Callable<Integer> {
         resolvedFormats = formatList;
         resolvedTransports = tl;
         resolvedTableRate = table;
-        WireSuite.PayloadFactory factory = payload.equals("data") ? Payloads::data
+        WireSuite.PayloadFactory factory = !payload.equals("iex") ? f -> Payloads.of(payload, f, null)
                 : recordedPace ? f -> Payloads.iexRecorded(f, capture) : f -> Payloads.iex(f, capture);
         if (paired) {
             int slice = (int) Math.max(1, Math.round(table * sliceMs / 1000));

@@ -2,6 +2,10 @@ package org.wireshootout.wire;
 
 import org.wireshootout.registry.Format;
 import org.wireshootout.registry.IexFormat;
+import org.wireshootout.registry.MessageFormat;
+import org.wireshootout.generator.GeneratedMessage;
+import org.wireshootout.generator.GeneratedMessages;
+import org.wireshootout.generator.GeneratedSamples;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.iex.DeepGenerator;
 import org.wireshootout.iex.IexDataSet;
@@ -47,15 +51,55 @@ public final class Payloads {
 
     /**
      * Refuses, before anything starts, a format the payload cannot be built for: a name not in the registry of
-     * {@code kind} ("data" or "iex"), or a data row that carries no data; the message names the format.
+     * {@code kind} ("data", "iex" or a generated message's key), a data row that carries no data, or a library with no
+     * row for the generated message (saying why); the message names the format.
      */
     public static void check(String kind, String format) {
         if (kind.equals("iex")) {
             IexFormat.byName(format);
             return;
         }
+        if (!kind.equals("data")) {
+            GeneratedMessages.Entry e = GeneratedMessages.of(kind);
+            MessageFormat f = MessageFormat.of(format);
+            if (!e.carriedBy(f)) {
+                try {
+                    e.newCodec(f);
+                } catch (UnsupportedOperationException cannot) {
+                    throw new IllegalArgumentException(cannot.getMessage(), cannot);
+                }
+            }
+            return;
+        }
         Format f = Format.byName(format);
         if (!f.carriesData()) throw new IllegalArgumentException("format " + f.name() + " carries no data: nothing to check on the far side");
+    }
+
+    /** How many messages a generated message's payload cycles through. */
+    public static final int MESSAGE_COUNT = 1000;
+
+    /**
+     * A message generated from a schema ({@code kind} its key, as {@code MessageBenchmark}'s {@code message}), through
+     * {@code format}'s generated row: {@value #MESSAGE_COUNT} messages filled by its seeded value generator from
+     * {@link GeneratedSamples#SEED} on, cycled. A library with no row for the message is refused, saying why.
+     */
+    public static <M extends GeneratedMessage<M>> Payload<M> message(String kind, String format) {
+        GeneratedMessages.Entry e = GeneratedMessages.of(kind);
+        MessageFormat f = MessageFormat.of(format);
+        java.util.function.Supplier<org.wireshootout.codec.BufferCodec<M>> codecs = () -> e.newCodec(f);
+        codecs.get(); // refuses before anything starts when the library cannot carry it
+        List<M> messages = new ArrayList<>(MESSAGE_COUNT);
+        for (int i = 0; i < MESSAGE_COUNT; i++) messages.add(e.<M>sample(GeneratedSamples.SEED + i));
+        String source = "message " + kind + " (" + e.schemaSource() + "), seeded values from " + GeneratedSamples.SEED + ", "
+                + MESSAGE_COUNT + " messages";
+        return new Payload<>(kind, f.name(), source, messages, codecs, e::newMessage, m -> m.checksum(17));
+    }
+
+    /** The payload of {@code kind} ("data", "iex" or a generated message's key) for {@code format}; {@code capture} with iex only. */
+    public static Payload<?> of(String kind, String format, String capture) throws IOException {
+        if (kind.equals("data")) return data(format);
+        if (kind.equals("iex")) return iex(format, capture);
+        return message(kind, format);
     }
 
     /** The IEX stream: the generated default day, or every message of a capture when {@code capture} is not null. */

@@ -94,6 +94,41 @@ class WireCommandTest {
         assertTrue(!Files.exists(out), "no results folder: " + out);
     }
 
+    /** A generated message as the payload, in process and with sender and receiver in JVMs of their own. */
+    @Test
+    void aGeneratedMessageIsAPayload(@TempDir Path temp) throws Exception {
+        for (String mode : new String[] {"in-process", "cross-process"}) {
+            Path out = temp.resolve(mode);
+            StringBuilder text = new StringBuilder();
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--payload", "orderentry", "--formats", "sbe,jackson",
+                    "--transports", mode.equals("in-process") ? "ring" : "aeron-ipc", "--rates", "2k", "--seconds", "0.5", "--cpus", "none",
+                    "--receiver-idle", "yield", "--driver-idle", "sleep", "--temp-dir", temp.resolve("tmp").toString(), "--out", out.toString()));
+            if (mode.equals("cross-process")) args.add("--cross-process");
+            else args.addAll(java.util.List.of("--forks", "1"));
+            int rc = runBoth(text, args.toArray(String[]::new));
+            assertEquals(0, rc, mode + ":\n" + text);
+            for (String f : new String[] {"sbe", "jackson"}) {
+                String transport = mode.equals("in-process") ? "ring" : "aeron-ipc";
+                JsonNode cell = new ObjectMapper().readTree(out.resolve("orderentry-" + f + "-" + transport + ".json").toFile());
+                assertEquals("orderentry", cell.get("payload").asText(), mode);
+                String source = cell.get("points").get(0).get("source").asText();
+                assertTrue(source.startsWith("message orderentry"), source);
+                for (JsonNode p : cell.get("points")) assertEquals(p.get("messages").asLong(), p.get("received").asLong(), mode + " " + f);
+            }
+        }
+    }
+
+    @Test
+    void aMessageALibraryCannotCarryOrThatDoesNotExistExitsTwo(@TempDir Path temp) {
+        StringBuilder text = new StringBuilder();
+        Path out = temp.resolve("run");
+        assertEquals(2, runBoth(text, "--payload", "mediacontent", "--formats", "jackson,sbe", "--out", out.toString()));
+        assertTrue(text.toString().contains("sbe has no row for message mediacontent"), text.toString());
+        assertEquals(2, runBoth(text, "--payload", "nosuchmessage", "--out", out.toString()));
+        assertTrue(text.toString().contains("--payload must be data, iex or a generated message"), text.toString());
+        assertTrue(!Files.exists(out), "no results folder: " + out);
+    }
+
     @Test
     void aFailedWarmUpFailsTheRun(@TempDir Path temp) throws Exception {
         Path notADir = Files.writeString(temp.resolve("file"), "x");

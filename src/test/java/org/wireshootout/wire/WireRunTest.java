@@ -90,6 +90,41 @@ class WireRunTest {
         assertEquals("iex", r.kind);
     }
 
+    /** A message generated from a schema, as the benchmarks' {@code message} parameter, through each transport. */
+    @ParameterizedTest
+    @EnumSource(TransportKind.class)
+    <M extends org.wireshootout.generator.GeneratedMessage<M>> void aGeneratedMessageCrossesWithEveryMessageDecodedEqual(
+            TransportKind transport, @org.junit.jupiter.api.io.TempDir Path temp) throws Exception {
+        for (String[] kf : new String[][] {{"orderentry", "sbe"}, {"booksnapshot", "jackson"}}) {
+            @SuppressWarnings("unchecked")
+            Payload<M> payload = (Payload<M>) Payloads.of(kf[0], kf[1], null);
+            List<String> problems = new ArrayList<>();
+            WireResult r = new WireRun<>(payload, transport, options(temp), lowRate().messages(1_000).build(), (seq, decoded) -> {
+                M sent = payload.message((int) (seq % payload.size()));
+                String diff = sent.firstDifference(decoded);
+                if (diff != null && problems.size() < 5) problems.add(kf[1] + "/" + kf[0] + " message " + seq + ": field " + diff + " differs");
+            }).run();
+            assertEquals(List.of(), problems);
+            assertEquals(1_000, r.received);
+            assertEquals(kf[0], r.kind);
+            assertEquals(kf[1], r.format);
+        }
+        try (Stream<Path> left = Files.list(temp)) {
+            assertEquals(List.of(), left.toList(), "temporary files left behind by " + transport.label());
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aLibraryWithNoRowForTheMessageIsRefusedSayingWhy() {
+        // the build generates no sbe row for MediaContent (its index gives the reason)
+        org.wireshootout.generator.GeneratedMessages.Entry e = org.wireshootout.generator.GeneratedMessages.of("mediacontent");
+        assertFalse(e.carriedBy(org.wireshootout.registry.MessageFormat.sbe), "sbe carries mediacontent");
+        UnsupportedOperationException x = assertThrows(UnsupportedOperationException.class, () -> Payloads.message("mediacontent", "sbe"));
+        assertTrue(x.getMessage().contains("sbe has no row for message mediacontent"), x.getMessage());
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> Payloads.of("nosuchmessage", "sbe", null));
+        assertTrue(unknown.getMessage().contains("no generated message 'nosuchmessage'"), unknown.getMessage());
+    }
+
     @ParameterizedTest
     @EnumSource(TransportKind.class)
     void aDroppedMessageFailsTheRunNamingIt(TransportKind transport, @org.junit.jupiter.api.io.TempDir Path temp) {
