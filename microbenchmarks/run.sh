@@ -219,8 +219,8 @@ if [ -n "$MESSAGE_FILE" ]; then
   fi
   JMH_LAUNCH=(-cp "$JAR:$GEN_DIR/classes" org.openjdk.jmh.Main)
   if [ -z "$BENCH_RE" ] && [ $ALL_BENCH -eq 0 ]; then BENCH_RE='\.MessageBenchmark\.roundTrip$'
-  elif [ $ALL_BENCH -eq 1 ]; then BENCH_RE='\.MessageBenchmark\.'; ALL_BENCH=0; fi
-  grep -q 'MessageBenchmark' <<<"$BENCH_RE" || die "--message runs MessageBenchmark: give --bench a pattern that matches it"
+  elif [ $ALL_BENCH -eq 1 ]; then BENCH_RE='\.Message(Bulk)?Benchmark\.'; ALL_BENCH=0; fi
+  grep -Eq 'Message(Bulk)?Benchmark' <<<"$BENCH_RE" || die "--message runs MessageBenchmark or MessageBulkBenchmark: give --bench a pattern that matches one"
 fi
 
 # ---- the wire room: its own command pins its own threads (Java Thread Affinity), so no taskset here -------
@@ -469,7 +469,7 @@ PROFILE_OPTS=("${KEPT[@]}")
 
 regex_for() { local b=$1; printf '^%s$' "${b//./\\.}"; }
 
-# MessageBenchmark's default messages (its @Param list, from JMH's listing) that format $1 has a generated row for
+# MessageBenchmark's default messages (its @Param list, from JMH's listing; MessageBulkBenchmark's are the same) that format $1 has a generated row for
 SHAPES=$(awk '/MessageBenchmark\./ { m = 1; next } /^[^ ]/ { m = 0 } m && /param "message"/ { sub(/.*= *\{/, ""); sub(/\}.*/, ""); gsub(/ /, ""); print; exit }' <<<"$LP")
 INDEX_ROWS=$(unzip -p "$JAR" META-INF/wireshootout/generated-messages.tsv 2>/dev/null)
 shapes_carried_by() {
@@ -488,7 +488,7 @@ jmh_command() {   # jmh_command GROUP JSON -> the full command line in CMD
   while IFS= read -r b; do CMD+=("$(regex_for "$b")"); done < <(benches_for "$g")
   [ "$g" != no-format ] && CMD+=(-p "format=$g")
   if [ -n "$MESSAGE_KEYS" ]; then CMD+=(-p "message=$MESSAGE_KEYS")
-  elif [ "$g" != no-format ] && benches_for "$g" | grep -q 'MessageBenchmark'; then
+  elif [ "$g" != no-format ] && benches_for "$g" | grep -Eq 'Message(Bulk)?Benchmark'; then
     # the shapes this format carries (the jar's index); a shape it cannot carry is left out, not run to fail
     local carried
     carried=$(shapes_carried_by "$g")

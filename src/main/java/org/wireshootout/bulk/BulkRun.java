@@ -1,8 +1,5 @@
 package org.wireshootout.bulk;
 
-import org.agrona.concurrent.UnsafeBuffer;
-import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.CallerBuffers;
 import org.wireshootout.registry.Format;
 import org.wireshootout.codec.Labels;
 import org.wireshootout.model.Data;
@@ -20,23 +17,12 @@ import java.util.List;
  */
 public final class BulkRun {
     private final Format format;
-    private final BufferCodec<Data> encoder;
-    private final BufferCodec<Data> decoder;
-    private final List<Data> records;
-    private final RecordStream stream;
+    private final CodecStream<Data> loops;
     private final Data[] decoded;
-    /** Where each record is encoded before it joins the stream: the memory the codec works on without a copy. */
-    private final UnsafeBuffer scratch;
-    /** The stream's array, as the buffer the decoder reads each record from where it lies. */
-    private final UnsafeBuffer streamView = new UnsafeBuffer(new byte[0]);
     private final int adaptedRecords;
-    private long encodedBytes;
 
     public BulkRun(Format format, List<Data> records) {
         this.format = format;
-        this.encoder = format.newCodec();
-        this.decoder = format.newCodec();
-        this.scratch = CallerBuffers.allocate(encoder, 64 * 1024);
         List<Data> own = new ArrayList<>(records.size());
         int adapted = 0;
         for (Data d : records) {
@@ -44,11 +30,10 @@ public final class BulkRun {
             if (fitted != d) adapted++;
             own.add(fitted);
         }
-        this.records = own;
         this.adaptedRecords = adapted;
-        this.stream = new RecordStream(records.size() * 64);
-        this.decoded = new Data[records.size()];
-        for (int i = 0; i < decoded.length; i++) decoded[i] = new Data();
+        this.loops = new CodecStream<>(format::newCodec, own, Data::new, 64 * 1024, 64);
+        this.decoded = new Data[own.size()];
+        for (int i = 0; i < decoded.length; i++) decoded[i] = loops.decoded(i);
     }
 
     /**
@@ -70,25 +55,12 @@ public final class BulkRun {
 
     /** Encodes every record into the stream; returns the sum of the encodings' lengths (framing excluded). */
     public long dump() {
-        stream.clear();
-        long total = 0;
-        for (int i = 0, n = records.size(); i < n; i++) {
-            int len = encoder.encode(records.get(i), scratch, 0);
-            stream.append(scratch, 0, len);
-            total += len;
-        }
-        return encodedBytes = total;
+        return loops.dump();
     }
 
     /** Decodes every record of the stream into its target; returns how many. */
     public int load() {
-        stream.rewind();
-        if (streamView.byteArray() != stream.array()) streamView.wrap(stream.array());
-        int i = 0;
-        while (stream.next()) {
-            decoder.decode(streamView, stream.recordOffset(), stream.recordLength(), decoded[i++]);
-        }
-        return i;
+        return loops.load();
     }
 
     /**
@@ -101,11 +73,11 @@ public final class BulkRun {
      */
     public int verify() {
         if (!format.carriesData()) return 0;
-        if (load() != records.size()) throw new IllegalStateException(format + ": stream holds a different number of records");
+        if (load() != decoded.length) throw new IllegalStateException(format + ": stream holds a different number of records");
         int documentedLosses = 0;
         Labels labels = format.labels();
         for (int i = 0; i < decoded.length; i++) {
-            Data original = records.get(i);
+            Data original = loops.records().get(i);
             Data back = decoded[i];
             DataFields diff = original.firstDifference(back);
             if (diff == null) continue;
@@ -125,8 +97,8 @@ public final class BulkRun {
         return documentedLosses;
     }
 
-    public long encodedBytes() { return encodedBytes; }
-    public RecordStream stream() { return stream; }
+    public long encodedBytes() { return loops.encodedBytes(); }
+    public RecordStream stream() { return loops.stream(); }
     public Data[] decoded() { return decoded; }
     public Format format() { return format; }
 }

@@ -474,7 +474,7 @@ public final class ReportWriter {
     /** Results without sample histograms (the bulk benchmarks' single shots): time per operation, with the shots' range. */
     private static void bulk(StringBuilder sb, List<JmhResult> rows) {
         sb.append("### Results without sample histograms\n\n");
-        sb.append("One operation of `BulkBenchmark` is the whole data set (SingleShotTime): its time is the mean of the ")
+        sb.append("One operation of `BulkBenchmark` (and `MessageBulkBenchmark`) is the whole data set (SingleShotTime): its time is the mean of the ")
                 .append("measured shots, beside the fastest and slowest shot.\n\n");
         Set<String> units = new LinkedHashSet<>();
         for (JmhResult r : rows) units.add(r.scoreUnit);

@@ -50,6 +50,12 @@ class GeneratedCodecRoundTripTest {
         assertEquals(List.of("data", "orderentry", "quote", "booksnapshot", "executionreport", "tradebatch", "referencedata",
                         "marketdata", "car", "mediacontent"),
                 List.of(defaults), "the shapes are MessageBenchmark's default messages");
+        try {
+            assertEquals(List.of(defaults), List.of(org.wireshootout.bench.MessageBulkBenchmark.class.getField("message")
+                    .getAnnotation(org.openjdk.jmh.annotations.Param.class).value()), "MessageBulkBenchmark's messages are MessageBenchmark's");
+        } catch (NoSuchFieldException e) {
+            throw new AssertionError("MessageBulkBenchmark has no message parameter", e);
+        }
         for (String key : defaults) {
             assertNotNull(all.get(key), "message " + key + " was not generated; there are " + all.keySet());
             GeneratedMessages.Entry e = all.get(key);
