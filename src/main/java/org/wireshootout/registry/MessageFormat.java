@@ -27,6 +27,7 @@ import org.wireshootout.generator.spi.CodecBackend;
 public enum MessageFormat {
     jackson(Format.jackson, new JacksonGenerator()),
     jacksonCBytes(Format.jacksonCBytes, JacksonGenerator.chronicleBytes()),
+    jacksonCBytesRW(Format.jacksonCBytesRW, JacksonGenerator.chronicleBytesReaderWriter()),
     msgpack(Format.msgpack, new MsgpackGenerator()),
     sbe(Format.sbe, new SbeGenerator()),
     protobuf(Format.protobuf, new ProtobufGenerator()),
