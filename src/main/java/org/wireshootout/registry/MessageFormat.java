@@ -34,6 +34,7 @@ public enum MessageFormat {
     kryo(Format.kryo, new KryoGenerator()),
     avro(Format.avro, new AvroGenerator()),
     bson(Format.bson, new BsonGenerator()),
+    bsonCBytes(Format.bsonCBytes, BsonGenerator.chronicleBytes()),
     externalizable(Format.externalizable, new ExternalizableGenerator()),
     kryoFields(Format.kryoFields, new KryoFieldsGenerator()),
     bytesMarshallable(Format.bytesMarshallable, new BytesMarshallableGenerator("bytesMarshallable", false)),
