@@ -36,6 +36,8 @@ public enum MessageFormat {
     bson(Format.bson, new BsonGenerator()),
     bsonCBytes(Format.bsonCBytes, BsonGenerator.chronicleBytes()),
     externalizable(Format.externalizable, new ExternalizableGenerator()),
+    externalizableCBytes(Format.externalizableCBytes, ExternalizableGenerator.chronicleBytes()),
+    serializable(Format.serializable, ExternalizableGenerator.serializable()),
     kryoFields(Format.kryoFields, new KryoFieldsGenerator()),
     bytesMarshallable(Format.bytesMarshallable, new BytesMarshallableGenerator("bytesMarshallable", false)),
     bytesMarshallableStopBit(Format.bytesMarshallableStopBit, new BytesMarshallableGenerator("bytesMarshallableStopBit", true)),
