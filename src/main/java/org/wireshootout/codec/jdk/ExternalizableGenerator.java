@@ -27,8 +27,10 @@ import static org.wireshootout.schema.MessageClassGenerator.javaType;
  * {@code DataOutput} / {@code DataInput} calls in the schema's order with no names, each message one whole
  * serialisation stream through the same reused streams over the caller's buffer ({@link CallerStreams}) and the same
  * kind of filter ({@link ExternalizableGenerated}). {@code ObjectInputStream} makes a new adapter per message, through its
- * public no-argument constructor, with a new message inside it; the codec copies that into the caller's target, as the
- * row copies its adapter into its target.
+ * public no-argument constructor, which takes the decoding codec's own message (handed over in a thread-local for the
+ * length of the read) rather than making one; the codec copies that into the caller's target, as the row copies its
+ * adapter into its target. The {@code externalizableCBytes} way ({@link #chronicleBytes()}) is the same over Chronicle
+ * {@code Bytes}; the {@code serializable} way ({@link #serializable()}) is Java's default serialisation instead.
  *
  * <p>Per type: {@code writeByte}, {@code writeShort}, {@code writeInt}, {@code writeLong} for the integers of 8 to 64
  * bits (unsigned ones read back unsigned), timestamps and decimal mantissas as {@code writeLong}, a decimal's own
