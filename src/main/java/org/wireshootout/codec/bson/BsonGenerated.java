@@ -11,10 +11,14 @@ import org.bson.BsonWriter;
 import org.bson.ByteBufNIO;
 import org.bson.io.ByteBufferBsonInput;
 import org.bson.types.Decimal128;
+import org.wireshootout.codec.CallerBytes;
 import org.wireshootout.codec.DecodeException;
+import org.wireshootout.codec.EncodeOverflowException;
+import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.NamedCodec;
 import org.wireshootout.generator.spi.SchemaChecks;
 
+import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 
 /**
@@ -23,7 +27,8 @@ import java.nio.ByteBuffer;
  * generated reader makes of each schema type, each checked against the schema.
  *
  * <p>Writing: the library's {@link BsonBinaryWriter} over the caller's buffer ({@link CallerBsonOutput}), made once and
- * made again only after a failure. Reading: the library's {@link BsonBinaryReader} over a {@link ByteBuffer} view of the
+ * made again only after a failure; for the {@code bsonCBytes} row, over a Chronicle {@code Bytes} on the caller's memory
+ * ({@link ChronicleBytesBsonOutput}), as that row's {@link BsonBytesCodec} writes. Reading: the library's {@link BsonBinaryReader} over a {@link ByteBuffer} view of the
  * caller's memory from the message's first byte ({@link CallerBsonInput}), made again only when that memory changes or
  * after a failure; each message is the next top-level document, and bytes after it are refused. Text is checked for
  * strict UTF-8 as the row checks its text ({@link StrictBsonText}). Every error is a {@link DecodeException} naming the
@@ -35,7 +40,9 @@ public abstract class BsonGenerated<T> extends NamedCodec<T> {
     /** The exponent bias of IEEE 754-2008 decimal128 (its exponents run from -6176 to 6111). */
     private static final int DECIMAL128_BIAS = 6176;
 
-    private final CallerBsonOutput out;
+    private final org.bson.io.BsonOutput out;
+    /** The {@code bsonCBytes} way's Chronicle {@code Bytes} over the caller's memory, or null for the {@code bson} way. */
+    private final CallerBytes caller;
     private BsonBinaryWriter writer;
     private final CallerBsonInput callerInput = new CallerBsonInput();
     private final StrictBsonText strict;
@@ -47,9 +54,27 @@ public abstract class BsonGenerated<T> extends NamedCodec<T> {
     private long mantissa;
     private int exponent;
 
+    /** The {@code bson} row's way: the writer over the caller's buffer ({@link CallerBsonOutput}). */
     protected BsonGenerated(String name) {
+        this(name, false);
+    }
+
+    /**
+     * @param chronicleBytes the {@code bsonCBytes} row's way ({@link BsonBytesCodec}): the writer writes through
+     *                       {@link ChronicleBytesBsonOutput} into one bounds-checked Chronicle {@code Bytes} kept for
+     *                       the codec's life and pointed at each call's memory ({@link CallerBytes}), native memory
+     *                       in place and heap memory through its scratch area; an encoding past the room is an
+     *                       {@link EncodeOverflowException}. Reading is the same either way.
+     */
+    protected BsonGenerated(String name, boolean chronicleBytes) {
         super(name);
-        this.out = new CallerBsonOutput(name);
+        if (chronicleBytes) {
+            this.caller = CallerBytes.checked();
+            this.out = new ChronicleBytesBsonOutput(caller.bytes());
+        } else {
+            this.caller = null;
+            this.out = new CallerBsonOutput(name);
+        }
         this.writer = new BsonBinaryWriter(out);
         this.strict = new StrictBsonText(name);
     }
@@ -62,7 +87,8 @@ public abstract class BsonGenerated<T> extends NamedCodec<T> {
 
     @Override
     public final int encode(T value, MutableDirectBuffer dst, int offset) {
-        out.wrap(dst, offset);
+        if (caller != null) return encodeChronicle(value, dst, offset);
+        ((CallerBsonOutput) out).wrap(dst, offset);
         try {
             writeMessage(writer, value);
         } catch (RuntimeException e) {
@@ -70,6 +96,25 @@ public abstract class BsonGenerated<T> extends NamedCodec<T> {
             throw e;
         }
         return out.getPosition();
+    }
+
+    private int encodeChronicle(T value, MutableDirectBuffer dst, int offset) {
+        caller.forWrite(dst, offset);
+        try {
+            writeMessage(writer, value);
+        } catch (BufferOverflowException e) {
+            writer = new BsonBinaryWriter(out);
+            throw new EncodeOverflowException(name, caller.room(), e);
+        } catch (RuntimeException e) {
+            writer = new BsonBinaryWriter(out);
+            throw e;
+        }
+        return caller.written(dst, offset);
+    }
+
+    @Override
+    public final Labels.Memory memory() {
+        return caller != null ? Labels.Memory.DIRECT : Labels.Memory.HEAP;
     }
 
     @Override

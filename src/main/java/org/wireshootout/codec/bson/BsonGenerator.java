@@ -35,6 +35,27 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * left out when absent. BSON carries every construct, so no message is refused.
  */
 public final class BsonGenerator implements CodecBackend {
+    private final String library;
+    private final boolean chronicleBytes;
+
+    /** The {@code bson} row's way: the writer over the caller's buffer. */
+    public BsonGenerator() {
+        this("bson", false);
+    }
+
+    private BsonGenerator(String library, boolean chronicleBytes) {
+        this.library = library;
+        this.chronicleBytes = chronicleBytes;
+    }
+
+    /**
+     * The {@code bsonCBytes} row's way: the same documents, the writer writing through the row's {@code BsonOutput}
+     * over a Chronicle {@code Bytes} on the caller's memory ({@link BsonGenerated#BsonGenerated(String, boolean)},
+     * as {@link BsonBytesCodec}), the reader as the {@code bson} row's.
+     */
+    public static BsonGenerator chronicleBytes() {
+        return new BsonGenerator("bsonCBytes", true);
+    }
 
     @Override
     public String cannotCarry(Schema schema, MessageDef message) {
@@ -49,12 +70,12 @@ public final class BsonGenerator implements CodecBackend {
         types.put(M, m.fields());
         collect(m.fields(), enums, types);
         StringBuilder b = new StringBuilder();
-        b.append("package ").append(ctx.codecPackage("bson")).append(";\n\n");
+        b.append("package ").append(ctx.codecPackage(library)).append(";\n\n");
         b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(BsonGenerator.class.getName()).append("; do not edit.\n\n");
         b.append("import org.bson.BsonReader;\nimport org.bson.BsonType;\nimport org.bson.BsonWriter;\n");
         b.append("import org.wireshootout.codec.bson.BsonGenerated;\n");
         b.append("import ").append(ctx.messagePackage()).append(".*;\n\n");
-        b.append("/** The bson row of message ").append(M).append(": one BSON document through the library's binary writer and reader, keyed by field name. */\n");
+        b.append("/** The ").append(library).append(" row of message ").append(M).append(": one BSON document through the library's binary writer and reader, keyed by field name. */\n");
         b.append("public final class ").append(M).append("Codec extends BsonGenerated<").append(M).append("> {\n");
         for (Map.Entry<String, List<Field>> t : types.entrySet()) {
             b.append("    private static final String[] ").append(t.getKey().toUpperCase()).append("_FIELDS = {");
@@ -68,7 +89,7 @@ public final class BsonGenerator implements CodecBackend {
             b.append("    static {\n        for (int i = 0; i < ").append(E).append("_VALUES.length; i++) ").append(E).append("_NAMES[i] = ")
                     .append(E).append("_VALUES[i].name();\n    }\n");
         }
-        b.append("\n    public ").append(M).append("Codec(String name) {\n        super(name);\n    }\n\n");
+        b.append("\n    public ").append(M).append("Codec(String name) {\n        super(name").append(chronicleBytes ? ", true" : "").append(");\n    }\n\n");
         b.append("    @Override\n    protected void writeMessage(BsonWriter w, ").append(M).append(" v) {\n        writeDoc").append(M).append("(w, v);\n    }\n\n");
         b.append("    @Override\n    protected void readMessage(BsonReader r, ").append(M).append(" t) {\n        readDoc").append(M).append("(r, t);\n    }\n\n");
         for (Map.Entry<String, List<Field>> t : types.entrySet()) methods(b, t.getKey(), t.getValue());

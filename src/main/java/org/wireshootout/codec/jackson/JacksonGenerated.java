@@ -68,7 +68,20 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
      */
     public JacksonGenerated(String name, Body<M> body, int maxBytes, int maxString, int maxNameChars, int maxDepth,
                             boolean chronicleBytes) {
+        this(name, body, maxBytes, maxString, maxNameChars, maxDepth, chronicleBytes, false);
+    }
+
+    /**
+     * @param chronicleBytes through a Chronicle {@code Bytes} over the caller's memory, as {@link #JacksonGenerated(String,
+     *                       Body, int, int, int, int, boolean)}
+     * @param characters     (with {@code chronicleBytes}) through the {@code Bytes}' {@code writer()}/{@code reader()} and
+     *                       Jackson's character generator and parser, every non-ASCII character escaped, as the
+     *                       {@code jacksonCBytesRW} row ({@link JacksonBytesIO} says why); else its streams
+     */
+    public JacksonGenerated(String name, Body<M> body, int maxBytes, int maxString, int maxNameChars, int maxDepth,
+                            boolean chronicleBytes, boolean characters) {
         super(name);
+        if (characters && !chronicleBytes) throw new IllegalArgumentException("the Reader/Writer way is over Chronicle Bytes only");
         this.body = body;
         StreamReadConstraints constraints = StreamReadConstraints.builder()
                 .maxNestingDepth(maxDepth)
@@ -78,8 +91,8 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
                 .maxDocumentLength(-1) // the fed parser counts every message it was fed: maxBytes bounds one instead
                 .maxTokenCount(-1)
                 .build();
-        JsonFactory factory = JsonDataMapping.factory(false, constraints);
-        this.codec = chronicleBytes ? new JacksonBytesCodec<>(name, false, this, factory, maxBytes)
+        JsonFactory factory = JsonDataMapping.factory(characters, constraints);
+        this.codec = chronicleBytes ? new JacksonBytesCodec<>(name, characters, this, factory, maxBytes)
                 : new JacksonHeapCodec<>(name, this, factory, maxBytes);
     }
 

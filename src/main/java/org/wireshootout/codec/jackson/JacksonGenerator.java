@@ -38,15 +38,17 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
 public final class JacksonGenerator implements CodecBackend {
     private final String library;
     private final boolean chronicleBytes;
+    private final boolean characters;
 
     /** The {@code jackson} row's way: on the heap. */
     public JacksonGenerator() {
-        this("jackson", false);
+        this("jackson", false, false);
     }
 
-    private JacksonGenerator(String library, boolean chronicleBytes) {
+    private JacksonGenerator(String library, boolean chronicleBytes, boolean characters) {
         this.library = library;
         this.chronicleBytes = chronicleBytes;
+        this.characters = characters;
     }
 
     /**
@@ -56,7 +58,18 @@ public final class JacksonGenerator implements CodecBackend {
      * stream of messages one object per decode, strict UTF-8 and nothing after the object checked).
      */
     public static JacksonGenerator chronicleBytes() {
-        return new JacksonGenerator("jacksonCBytes", true);
+        return new JacksonGenerator("jacksonCBytes", true, false);
+    }
+
+    /**
+     * The {@code jacksonCBytesRW} row's way: the same JSON through Jackson's character generator and parser over the
+     * Chronicle {@code Bytes}' {@code writer()} and {@code reader()} ({@link JacksonBytesCodec} with characters: the
+     * generator and parser kept as the streams row keeps them). Chronicle's reader takes one byte per char, so this
+     * way's factory escapes every non-ASCII character ({@code \}{@code uXXXX}) and refuses a byte above 0x7F, as the
+     * hand-written row does: a text beyond ASCII is longer here than in the other Jackson rows.
+     */
+    public static JacksonGenerator chronicleBytesReaderWriter() {
+        return new JacksonGenerator("jacksonCBytesRW", true, true);
     }
 
     @Override
@@ -100,7 +113,7 @@ public final class JacksonGenerator implements CodecBackend {
         b.append("\n    private final JacksonGenerated<").append(M).append("> json;\n\n");
         b.append("    public ").append(M).append("Codec(String name) {\n        json = new JacksonGenerated<>(name, this, ").append(maxBytes(m.fields()))
                 .append(", ").append(maxString(types.values(), enums)).append(", ").append(maxName(types.values())).append(", ")
-                .append(depth(m.fields())).append(chronicleBytes ? ", true" : "").append(");\n    }\n\n");
+                .append(depth(m.fields())).append(chronicleBytes ? characters ? ", true, true" : ", true" : "").append(");\n    }\n\n");
         b.append("    private static SerializedString[] keys(String[] names) {\n        SerializedString[] k = new SerializedString[names.length];\n");
         b.append("        for (int i = 0; i < names.length; i++) k[i] = new SerializedString(names[i]);\n        return k;\n    }\n\n");
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n        return json.encode(value, dst, offset);\n    }\n\n");

@@ -2,6 +2,7 @@ package org.wireshootout.codec.jdk;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.utf8.LenientUtf8;
 import org.wireshootout.generator.spi.SchemaChecks;
 
@@ -40,14 +41,34 @@ public final class ExternalizableGenerated {
      * its own), as each version of the hand-written row reads through a reader its own loader defines.
      */
     public ExternalizableGenerated(String name, Class<? extends Externalizable> adapter, long maxBytes, ObjectReader reader) {
-        this.streams = CallerStreams.array(name);
+        this(name, false, Set.of(adapter), adapter, maxBytes, JavaSerialization.MAX_DEPTH, JavaSerialization.MAX_REFERENCES, reader);
+    }
+
+    /**
+     * @param chronicleBytes the streams of the {@code externalizableCBytes} row: Chronicle {@code Bytes} over the
+     *                       caller's memory through its {@code outputStream()}/{@code inputStream()}
+     *                       ({@link CallerStreams#chronicleBytes}); else over the caller's array, as above
+     * @param allowed        the classes the read filter lets through: the adapter, and for the {@code serializable}
+     *                       row its nested classes and enums (with {@code java.lang.Enum}), as that row's filter
+     * @param adapter        the class of the object a message is
+     * @param maxDepth       the deepest object graph a message makes
+     * @param maxReferences  the most references (handles) a message's stream makes
+     */
+    public ExternalizableGenerated(String name, boolean chronicleBytes, Set<Class<?>> allowed, Class<?> adapter, long maxBytes,
+                                   long maxDepth, long maxReferences, ObjectReader reader) {
+        this.streams = chronicleBytes ? CallerStreams.chronicleBytes(name) : CallerStreams.array(name);
         this.reader = reader;
         this.adapter = adapter;
-        this.filter = JavaSerialization.allowOnly(Set.of(adapter), maxBytes);
+        this.filter = JavaSerialization.allowOnly(allowed, maxBytes, maxDepth, maxReferences);
+    }
+
+    /** Heap for the streams over the caller's array, native memory for the Chronicle Bytes streams. */
+    public Labels.Memory memory() {
+        return streams.memory();
     }
 
     /** Writes {@code object} as one whole stream into {@code dst} from {@code offset}; returns its length. */
-    public int write(Externalizable object, MutableDirectBuffer dst, int offset) {
+    public int write(Object object, MutableDirectBuffer dst, int offset) {
         return streams.write(object, dst, offset);
     }
 
@@ -114,6 +135,35 @@ public final class ExternalizableGenerated {
         }
         to.setLength(0);
         to.append(s);
+    }
+
+    // ---- the serializable row's checks, made in a generated class's readObject after defaultReadObject
+
+    /** A reference field the writer always writes as an object, refused when the stream holds null. */
+    public static void notNull(Object value, String field) throws InvalidObjectException {
+        if (value == null) throw new InvalidObjectException(field + " is null");
+    }
+
+    /** An integer field's value, refused outside {@code [min, max]} (an unsigned type held one Java size up). */
+    public static void range(long value, long min, long max, String field) throws InvalidObjectException {
+        if (value < min || value > max) throw new InvalidObjectException(field + ": " + value + " is outside " + min + ".." + max);
+    }
+
+    /** A text field's String, refused when null or beyond {@code maxBytes} bytes of UTF-8. */
+    public static void text(String s, int maxBytes, String field) throws InvalidObjectException {
+        notNull(s, field);
+        if (s.length() > maxBytes || LenientUtf8.encodedLength(s) > maxBytes) {
+            throw new InvalidObjectException(field + " is beyond its bound of " + maxBytes + " bytes of UTF-8");
+        }
+    }
+
+    /** An ascii field's String, refused when null, of another length or not ASCII. */
+    public static void ascii(String s, int length, String field) throws InvalidObjectException {
+        notNull(s, field);
+        if (s.length() != length) throw new InvalidObjectException(field + " holds " + s.length() + " chars; ascii(" + length + ") takes exactly " + length);
+        for (int i = 0; i < length; i++) {
+            if (s.charAt(i) > 127) throw new InvalidObjectException(field + ": char " + (int) s.charAt(i) + " at " + i + " is not ASCII");
+        }
     }
 
     /** Refuses data the object's {@code readExternal} did not read (the stream would skip it unseen). */

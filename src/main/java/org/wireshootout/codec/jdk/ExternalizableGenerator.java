@@ -18,6 +18,7 @@ import java.util.Set;
 
 import static org.wireshootout.schema.MessageClassGenerator.cap;
 import static org.wireshootout.schema.MessageClassGenerator.javaName;
+import static org.wireshootout.schema.MessageClassGenerator.javaType;
 
 /**
  * JDK-serialisation codecs generated from a message schema, written as the hand-written {@code externalizable} row
@@ -26,8 +27,10 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * {@code DataOutput} / {@code DataInput} calls in the schema's order with no names, each message one whole
  * serialisation stream through the same reused streams over the caller's buffer ({@link CallerStreams}) and the same
  * kind of filter ({@link ExternalizableGenerated}). {@code ObjectInputStream} makes a new adapter per message, through its
- * public no-argument constructor, with a new message inside it; the codec copies that into the caller's target, as the
- * row copies its adapter into its target.
+ * public no-argument constructor, which takes the decoding codec's own message (handed over in a thread-local for the
+ * length of the read) rather than making one; the codec copies that into the caller's target, as the row copies its
+ * adapter into its target. The {@code externalizableCBytes} way ({@link #chronicleBytes()}) is the same over Chronicle
+ * {@code Bytes}; the {@code serializable} way ({@link #serializable()}) is Java's default serialisation instead.
  *
  * <p>Per type: {@code writeByte}, {@code writeShort}, {@code writeInt}, {@code writeLong} for the integers of 8 to 64
  * bits (unsigned ones read back unsigned), timestamps and decimal mantissas as {@code writeLong}, a decimal's own
@@ -45,21 +48,62 @@ public final class ExternalizableGenerator implements CodecBackend {
     /** The longest text bound whose modified UTF-8 (up to two bytes per byte of UTF-8) always fits writeUTF's 65535. */
     static final int MAX_TEXT = 65535 / 2;
 
-    @Override
-    public String cannotCarry(Schema schema, MessageDef message) {
-        return refused(message.name(), message.fields(), new LinkedHashSet<>());
+    /** The three JDK-serialisation rows the backend writes codecs for. */
+    private enum Way { EXTERNALIZABLE, EXTERNALIZABLE_CBYTES, SERIALIZABLE }
+
+    private final String library;
+    private final Way way;
+
+    /** The {@code externalizable} row's way: an Externalizable adapter, streams over the caller's array. */
+    public ExternalizableGenerator() {
+        this("externalizable", Way.EXTERNALIZABLE);
     }
 
-    private static String refused(String owner, List<Field> fields, Set<CompositeDef> seen) {
+    private ExternalizableGenerator(String library, Way way) {
+        this.library = library;
+        this.way = way;
+    }
+
+    /**
+     * The {@code externalizableCBytes} row's way: the same Externalizable adapter and stream, through Chronicle
+     * {@code Bytes} over the caller's memory and its {@code outputStream()}/{@code inputStream()}
+     * ({@link CallerStreams#chronicleBytes}), as {@link JavaSerializationCodec#externalizableChronicleBytes}.
+     */
+    public static ExternalizableGenerator chronicleBytes() {
+        return new ExternalizableGenerator("externalizableCBytes", Way.EXTERNALIZABLE_CBYTES);
+    }
+
+    /**
+     * The {@code serializable} row's way ({@link JavaSerializationCodec#serializable}, {@link SerializableData}): Java's
+     * default serialisation of a plain {@link java.io.Serializable} class written for the message (the generated message
+     * class is not serialisable), its fields found by reflection and named with their types in the class descriptor,
+     * the value copied into it before each write and out of a new one after each read, as the row copies its
+     * {@code SerializableData}. See {@link #serializableForm}.
+     */
+    public static ExternalizableGenerator serializable() {
+        return new ExternalizableGenerator("serializable", Way.SERIALIZABLE);
+    }
+
+    @Override
+    public String cannotCarry(Schema schema, MessageDef message) {
+        return refused(message.name(), message.fields(), new LinkedHashSet<>(), way == Way.SERIALIZABLE);
+    }
+
+    private static String refused(String owner, List<Field> fields, Set<CompositeDef> seen, boolean serializable) {
         for (Field f : fields) {
             Type t = f.type();
-            if (t instanceof Type.Text x && x.maxBytes() > MAX_TEXT) {
+            if (serializable && (t instanceof Type.Bytes || t instanceof Type.Group)) {
+                return "field " + owner + "." + f.name() + ": " + (t instanceof Type.Bytes ? "bytes" : "a group")
+                        + " would be an array (or a collection over one) in the serialisable class, and the row's read filter,"
+                        + " as the hand-written serializable row's, allows no arrays";
+            }
+            if (!serializable && t instanceof Type.Text x && x.maxBytes() > MAX_TEXT) {
                 return "field " + owner + "." + f.name() + ": text(" + x.maxBytes() + ") may need more than the 65535 bytes of modified UTF-8"
                         + " that DataOutput.writeUTF, the row's text call, can write (bounds up to " + MAX_TEXT + " are carried)";
             }
             CompositeDef c = t instanceof Type.CompositeRef r ? r.def() : t instanceof Type.Group g ? g.entry() : null;
             if (c != null && seen.add(c)) {
-                String why = refused(c.name(), c.fields(), seen);
+                String why = refused(c.name(), c.fields(), seen, serializable);
                 if (why != null) return why;
             }
         }
@@ -74,34 +118,46 @@ public final class ExternalizableGenerator implements CodecBackend {
         types.put(M, m.fields());
         collect(m.fields(), enums, types);
         StringBuilder b = new StringBuilder();
-        b.append("package ").append(ctx.codecPackage("externalizable")).append(";\n\n");
+        b.append("package ").append(ctx.codecPackage(library)).append(";\n\n");
         b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(ExternalizableGenerator.class.getName()).append("; do not edit.\n\n");
         b.append("import java.io.Externalizable;\nimport java.io.IOException;\nimport java.io.InputStream;\nimport java.io.ObjectInput;\n");
         b.append("import java.io.ObjectInputFilter;\nimport java.io.ObjectInputStream;\nimport java.io.ObjectOutput;\n");
         b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
         b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.jdk.ExternalizableGenerated;\nimport org.wireshootout.codec.jdk.ObjectReader;\n");
         b.append("import ").append(ctx.messagePackage()).append(".*;\n\n");
-        b.append("/** The externalizable row of message ").append(M).append(": an Externalizable adapter writing the fields with DataOutput calls. */\n");
+        if (way == Way.SERIALIZABLE) {
+            serializableCodec(b, M, enums, types);
+            return b.toString();
+        }
+        b.append("/** The ").append(library).append(" row of message ").append(M).append(": an Externalizable adapter writing the fields with DataOutput calls. */\n");
         b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append("> {\n");
         for (EnumDef e : enums) {
             b.append("    private static final ").append(e.name()).append("[] ").append(e.name().toUpperCase()).append("_VALUES = ").append(e.name()).append(".values();\n");
         }
+        b.append("    /**\n     * The message a new SerialForm reads into, handed over on the decoding thread: the decoding codec's own, reused,\n");
+        b.append("     * where ObjectInputStream's call of the public constructor would otherwise make a new message per read.\n     */\n");
+        b.append("    private static final ThreadLocal<").append(M).append("> READ_INTO = new ThreadLocal<>();\n");
         b.append("    private final ExternalizableGenerated streams;\n");
-        b.append("    private final SerialForm writer = new SerialForm(null);\n\n");
-        b.append("    public ").append(M).append("Codec(String name) {\n        streams = new ExternalizableGenerated(name, SerialForm.class, ")
-                .append(maxBytes(m.fields())).append("L, new SerialFormReader());\n    }\n\n");
+        b.append("    private final SerialForm writer = new SerialForm(null);\n");
+        b.append("    private final ").append(M).append(" read = new ").append(M).append("();\n\n");
+        b.append("    public ").append(M).append("Codec(String name) {\n        streams = new ExternalizableGenerated(name, ")
+                .append(way == Way.EXTERNALIZABLE_CBYTES).append(", java.util.Set.of(SerialForm.class), SerialForm.class, ")
+                .append(maxBytes(m.fields())).append("L, ").append(JavaSerialization.MAX_DEPTH).append(", ").append(JavaSerialization.MAX_REFERENCES)
+                .append(", new SerialFormReader());\n    }\n\n");
+        b.append("    @Override\n    public org.wireshootout.codec.Labels.Memory memory() {\n        return streams.memory();\n    }\n\n");
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
         b.append("        writer.message = value;\n        try {\n            return streams.write(writer, dst, offset);\n        } finally {\n            writer.message = null;\n        }\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
-        b.append("        copy").append(M).append("(((SerialForm) streams.read(src, offset, length)).message, target);\n    }\n\n");
-        b.append("    /** DefaultObjectReader's call, made from this class so that the stream finds the adapter in this class's loader. */\n");
-        b.append("    static final class SerialFormReader implements ObjectReader {\n");
-        b.append("        @Override\n        public Object read(InputStream in, ObjectInputFilter filter) throws IOException, ClassNotFoundException {\n");
-        b.append("            ObjectInputStream ois = new ObjectInputStream(in);\n            ois.setObjectInputFilter(filter);\n            return ois.readObject();\n        }\n    }\n\n");
+        b.append("        SerialForm form;\n        READ_INTO.set(read);\n        try {\n            form = (SerialForm) streams.read(src, offset, length);\n");
+        b.append("        } finally {\n            READ_INTO.set(null);\n        }\n");
+        b.append("        copy").append(M).append("(form.message, target);\n    }\n\n");
+        reader(b);
         b.append("    /** The message as ObjectOutputStream writes it and ObjectInputStream makes it anew for each read. */\n");
         b.append("    public static final class SerialForm implements Externalizable {\n");
         b.append("        private static final long serialVersionUID = 1L;\n        ").append(M).append(" message;\n\n");
-        b.append("        public SerialForm() {\n            message = new ").append(M).append("();\n        }\n\n");
+        b.append("        /** ObjectInputStream's way in: reads into the decoding codec's message (a new one only outside a decode). */\n");
+        b.append("        public SerialForm() {\n            ").append(M).append(" into = READ_INTO.get();\n            message = into != null ? into : new ")
+                .append(M).append("();\n        }\n\n");
         b.append("        SerialForm(").append(M).append(" message) {\n            this.message = message;\n        }\n\n");
         b.append("        @Override\n        public void writeExternal(ObjectOutput out) throws IOException {\n            write").append(M).append("(out, message);\n        }\n\n");
         b.append("        @Override\n        public void readExternal(ObjectInput in) throws IOException {\n            read").append(M)
@@ -112,6 +168,173 @@ public final class ExternalizableGenerator implements CodecBackend {
         }
         b.append("}\n");
         return b.toString();
+    }
+
+    private static void reader(StringBuilder b) {
+        b.append("    /** DefaultObjectReader's call, made from this class so that the stream finds the adapter in this class's loader. */\n");
+        b.append("    static final class SerialFormReader implements ObjectReader {\n");
+        b.append("        @Override\n        public Object read(InputStream in, ObjectInputFilter filter) throws IOException, ClassNotFoundException {\n");
+        b.append("            ObjectInputStream ois = new ObjectInputStream(in);\n            ois.setObjectInputFilter(filter);\n            return ois.readObject();\n        }\n    }\n\n");
+    }
+
+    // ---- the serializable row
+
+    /** The serialisable class of the message ({@code SerialForm}) or of a composite in it ({@code <Composite>SerialForm}). */
+    private static String form(String type, String message) {
+        return type.equals(message) ? "SerialForm" : type + "SerialForm";
+    }
+
+    /**
+     * The {@code serializable} row's codec: a plain serialisable class per message and composite, written here as
+     * {@link SerializableData} is written by hand: one field per schema field of the type the message class holds
+     * (unsigned types one Java size up, as the message class holds them), a decimal's own exponent as a byte beside
+     * its mantissa, an enum as the generated Java enum (serialised by name, as the row's side), a set as its bits in a
+     * long, ascii and text as a String, a composite as a reference to its own serialisable class, an optional field
+     * with a boolean {@code has<Field>} beside it (the value null or zero when absent). {@code from} copies the message
+     * in before each write, into one instance reused; {@code ObjectInputStream} makes a new instance per read (and a
+     * String per text), whose {@code into} copies it to the caller's target. A {@code readObject} after
+     * {@code defaultReadObject} refuses what the fields can hold but the writer never writes: a null text, enum or
+     * composite, an unsigned value outside its type, set bits that name no choice, ascii of another length or not
+     * ASCII, text beyond its bound. The read filter allows only these classes, the message's enums and
+     * {@code java.lang.Enum}, no arrays, a graph no deeper and a stream no longer than the message's shape allows.
+     */
+    private static void serializableCodec(StringBuilder b, String M, Set<EnumDef> enums, Map<String, List<Field>> types) {
+        List<Field> fields = types.get(M);
+        b.append("/** The serializable row of message ").append(M).append(": Java's default serialisation of a plain Serializable class the message is copied into and out of. */\n");
+        b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append("> {\n");
+        b.append("    private final ExternalizableGenerated streams;\n");
+        b.append("    private final SerialForm writer = new SerialForm();\n\n");
+        StringBuilder allowed = new StringBuilder();
+        for (String t : types.keySet()) allowed.append(allowed.length() == 0 ? "" : ", ").append(form(t, M)).append(".class");
+        for (EnumDef e : enums) allowed.append(", ").append(e.name()).append(".class");
+        if (!enums.isEmpty()) allowed.append(", Enum.class");
+        b.append("    public ").append(M).append("Codec(String name) {\n        streams = new ExternalizableGenerated(name, false, java.util.Set.of(")
+                .append(allowed).append("), SerialForm.class, ").append(serialBytes(fields)).append("L, ").append(serialDepth(fields)).append(", ")
+                .append(16 + 4 * serialFields(fields)).append(", new SerialFormReader());\n    }\n\n");
+        b.append("    @Override\n    public org.wireshootout.codec.Labels.Memory memory() {\n        return streams.memory();\n    }\n\n");
+        b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
+        b.append("        writer.from(value);\n        return streams.write(writer, dst, offset);\n    }\n\n");
+        b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
+        b.append("        ((SerialForm) streams.read(src, offset, length)).into(target);\n    }\n\n");
+        reader(b);
+        for (Map.Entry<String, List<Field>> t : types.entrySet()) serialForm(b, t.getKey(), form(t.getKey(), M), t.getValue(), M);
+        b.append("}\n");
+    }
+
+    private static void serialForm(StringBuilder b, String type, String form, List<Field> fields, String M) {
+        b.append("    /** ").append(type).append(" as a plain Serializable class: Java's default serialisation finds its fields by reflection. */\n");
+        b.append("    static final class ").append(form).append(" implements java.io.Serializable {\n");
+        b.append("        private static final long serialVersionUID = 1L;\n\n");
+        StringBuilder from = new StringBuilder(), into = new StringBuilder(), check = new StringBuilder();
+        for (Field f : fields) {
+            String n = javaName(f.name());
+            String N = cap(n);
+            String label = "\"" + type + "." + f.name() + "\"";
+            Type t = f.type();
+            String ind = "            ";
+            if (f.optional()) {
+                b.append("        boolean has").append(N).append(";\n");
+                from.append("            has").append(N).append(" = v.has").append(N).append("();\n            if (has").append(N).append(") {\n");
+                into.append("            if (has").append(N).append(") {\n");
+                check.append("            if (has").append(N).append(") {\n");
+                ind += "    ";
+            }
+            String absent;
+            if (t instanceof Type.Ascii || t instanceof Type.Text) {
+                b.append("        String ").append(n).append(";\n");
+                if (t instanceof Type.Ascii a) {
+                    from.append(ind).append("org.wireshootout.generator.spi.SchemaChecks.ascii(v.").append(n).append("(), ").append(a.length()).append(", ").append(label).append(");\n");
+                    check.append(ind).append("ExternalizableGenerated.ascii(").append(n).append(", ").append(a.length()).append(", ").append(label).append(");\n");
+                } else {
+                    check.append(ind).append("ExternalizableGenerated.text(").append(n).append(", ").append(((Type.Text) t).maxBytes()).append(", ").append(label).append(");\n");
+                }
+                from.append(ind).append(n).append(" = v.").append(n).append("().toString();\n");
+                into.append(ind).append("t.").append(n).append('(').append(n).append(");\n");
+                absent = n + " = null;";
+            } else if (t instanceof Type.CompositeRef c) {
+                String C = form(c.def().name(), M);
+                b.append("        ").append(C).append(' ').append(n).append(";\n");
+                from.append(ind).append("if (").append(n).append(" == null) ").append(n).append(" = new ").append(C).append("();\n");
+                from.append(ind).append(n).append(".from(v.").append(n).append("());\n");
+                into.append(ind).append(n).append(".into(t.").append(n).append("());\n");
+                check.append(ind).append("ExternalizableGenerated.notNull(").append(n).append(", ").append(label).append(");\n");
+                absent = n + " = null;";
+            } else {
+                String jt = javaType(t);
+                b.append("        ").append(jt).append(' ').append(n).append(";\n");
+                from.append(ind).append(n).append(" = v.").append(n).append("();\n");
+                into.append(ind).append("t.").append(n).append('(').append(n).append(");\n");
+                absent = n + " = " + (t instanceof Type.EnumRef ? "null" : jt.equals("boolean") ? "false" : "0") + ";";
+                if (t instanceof Type.Decimal d && !d.fixedExponent()) {
+                    b.append("        byte ").append(n).append("Exponent;\n");
+                    from.append(ind).append(n).append("Exponent = v.").append(n).append("Exponent();\n");
+                    into.append(ind).append("t.").append(n).append("Exponent(").append(n).append("Exponent);\n");
+                    absent += " " + n + "Exponent = 0;";
+                }
+                if (t instanceof Type.EnumRef) {
+                    check.append(ind).append("ExternalizableGenerated.notNull(").append(n).append(", ").append(label).append(");\n");
+                } else if (t instanceof Type.SetRef st) {
+                    long bits = 0;
+                    for (SetDef.Choice ch : st.def().choices()) bits |= 1L << ch.bit();
+                    check.append(ind).append("ExternalizableGenerated.set(").append(n).append(", 0x").append(Long.toHexString(bits)).append("L, ").append(label).append(");\n");
+                } else if (t instanceof Type.Scalar sc) {
+                    String max = switch (sc.primitive()) {
+                        case U8 -> "0xFF";
+                        case U16 -> "0xFFFF";
+                        case U32 -> "0xFFFFFFFFL";
+                        default -> null;
+                    };
+                    if (max != null) check.append(ind).append("ExternalizableGenerated.range(").append(n).append(", 0, ").append(max).append(", ").append(label).append(");\n");
+                }
+            }
+            if (f.optional()) {
+                into.append("                t.has").append(N).append("(true);\n");
+                from.append("            } else {\n                ").append(absent).append("\n            }\n");
+                into.append("            } else {\n                t.clear").append(N).append("();\n            }\n");
+                check.append("            }\n");
+            }
+        }
+        b.append("\n        void from(").append(type).append(" v) {\n").append(from).append("        }\n\n");
+        b.append("        void into(").append(type).append(" t) {\n").append(into).append("        }\n\n");
+        b.append("        /** Default reading, then what the writer never writes is refused. */\n");
+        b.append("        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {\n");
+        b.append("            in.defaultReadObject();\n").append(check).append("        }\n    }\n\n");
+    }
+
+    /** Fields in the message's graph, composites counted where they are used. */
+    private static int serialFields(List<Field> fields) {
+        int n = 0;
+        for (Field f : fields) n += 1 + (f.type() instanceof Type.CompositeRef c ? serialFields(c.def().fields()) : 0);
+        return n;
+    }
+
+    /** The object graph's depth: the object 1, its Strings one deeper, an enum constant and its name two, a composite its own. */
+    private static int serialDepth(List<Field> fields) {
+        int deepest = 0;
+        for (Field f : fields) {
+            Type t = f.type();
+            deepest = Math.max(deepest, t instanceof Type.CompositeRef c ? serialDepth(c.def().fields()) : t instanceof Type.EnumRef ? 2 : 1);
+        }
+        return 1 + deepest;
+    }
+
+    /**
+     * A bound on the stream's length: each field's descriptor (its name twice over and a type name) and value at their
+     * longest (text as modified UTF-8 of up to two bytes per byte of UTF-8; an enum or a composite with its class
+     * descriptor), and {@link ExternalizableGenerated#OVERHEAD} for the header and the class's own descriptor.
+     */
+    private static long serialBytes(List<Field> fields) {
+        long n = ExternalizableGenerated.OVERHEAD;
+        for (Field f : fields) {
+            Type t = f.type();
+            n += 64 + 2L * f.name().length() + (f.optional() ? 64 + f.name().length() : 0);
+            if (t instanceof Type.Text x) n += 8 + 2L * x.maxBytes();
+            else if (t instanceof Type.Ascii a) n += 8 + a.length();
+            else if (t instanceof Type.EnumRef) n += ExternalizableGenerated.OVERHEAD;
+            else if (t instanceof Type.CompositeRef c) n += serialBytes(c.def().fields());
+            else n += 9;
+        }
+        return n;
     }
 
     private static void collect(List<Field> fields, Set<EnumDef> enums, Map<String, List<Field>> types) {

@@ -32,8 +32,13 @@ final class JavaSerialization {
 
     /** As {@link #allowOnly(Set)} with a stream of at most {@code maxBytes} (a generated message's longest encoding). */
     static ObjectInputFilter allowOnly(Set<Class<?>> allowed, long maxBytes) {
+        return allowOnly(allowed, maxBytes, MAX_DEPTH, MAX_REFERENCES);
+    }
+
+    /** As {@link #allowOnly(Set, long)} with the graph's depth and references bounded by a generated message's shape. */
+    static ObjectInputFilter allowOnly(Set<Class<?>> allowed, long maxBytes, long maxDepth, long maxReferences) {
         return info -> {
-            if (info.depth() > MAX_DEPTH || info.references() > MAX_REFERENCES || info.streamBytes() > maxBytes) {
+            if (info.depth() > maxDepth || info.references() > maxReferences || info.streamBytes() > maxBytes) {
                 return ObjectInputFilter.Status.REJECTED;
             }
             if (info.arrayLength() >= 0) return ObjectInputFilter.Status.REJECTED;
