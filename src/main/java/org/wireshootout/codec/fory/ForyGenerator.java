@@ -19,10 +19,14 @@ import static org.wireshootout.schema.MessageClassGenerator.cap;
 import static org.wireshootout.schema.MessageClassGenerator.javaName;
 
 /**
- * Fory codecs generated from a message schema, written as the hand-written {@code fory} and {@code foryCompatible}
- * rows are: Fory serialises a plain Java class of the message's shape with the serializer its JIT generates, as a
- * Fory user serialises a POJO; nothing of the wire format is written by hand. One backend, two modes:
- * {@code SCHEMA_CONSISTENT} (the fields alone) and {@code COMPATIBLE} (the class's field metadata with each message).
+ * Fory codecs generated from a message schema, written as the hand-written {@code fory}, {@code foryCompatible},
+ * {@code foryIds} and {@code foryShared} rows are: Fory serialises a plain Java class of the message's shape with the
+ * serializer its JIT generates, as a Fory user serialises a POJO; nothing of the wire format is written by hand. One
+ * backend, four modes ({@link ForyGenerated.Mode}): {@code SCHEMA_CONSISTENT} (the fields alone), {@code COMPATIBLE}
+ * (the class's field metadata with each message), {@code IDS} (compatible, each plain field carrying
+ * {@code @ForyField(id = ...)}, 0, 1, ... in the schema's order, as {@code ForyIdData} carries them) and {@code SHARED}
+ * (as {@code IDS}, the metadata shared across one codec's messages, a channel, whose refusals after Fory's read forget
+ * what the refused message taught the reader).
  *
  * <p>The class Fory serialises is not the generated message class itself but a plain class of the same fields
  * written per schema (the codec's nested {@code Pojo} classes), because the message classes hold groups as an array
@@ -147,6 +151,17 @@ public final class ForyGenerator implements CodecBackend {
         };
     }
 
+    /**
+     * {@code type} carrying Fory's {@code @Nullable} (a type annotation): a field with {@code @ForyField} is taken as
+     * never null unless its type carries it, so an optional field, null when absent, needs it.
+     */
+    private static String nullable(String type) {
+        String a = "@org.apache.fory.annotation.Nullable ";
+        if (type.endsWith("[]")) return type.substring(0, type.length() - 2) + " " + a + "[]";
+        if (type.startsWith("java.util.List<")) return "java.util." + a + type.substring("java.util.".length());
+        return a + type;
+    }
+
     private static boolean exponentField(Type t) {
         return t instanceof Type.Decimal d && !d.fixedExponent();
     }
@@ -157,10 +172,12 @@ public final class ForyGenerator implements CodecBackend {
         int id = 0;
         for (Field f : fields) {
             String n = javaName(f.name());
-            b.append("            ").append(ids ? "@org.apache.fory.annotation.ForyField(id = " + id++ + ") " : "").append("public ").append(pojoType(f)).append(' ').append(n).append(";\n");
+            boolean nullable = ids && f.optional();
+            b.append("            ").append(ids ? "@org.apache.fory.annotation.ForyField(id = " + id++ + ") " : "").append("public ")
+                    .append(nullable ? nullable(pojoType(f)) : pojoType(f)).append(' ').append(n).append(";\n");
             if (exponentField(f.type())) {
                 b.append("            ").append(ids ? "@org.apache.fory.annotation.ForyField(id = " + id++ + ") " : "").append("public ")
-                        .append(f.optional() ? "Byte" : "byte").append(' ').append(n).append("Exponent;\n");
+                        .append(f.optional() ? nullable ? nullable("Byte") : "Byte" : "byte").append(' ').append(n).append("Exponent;\n");
             }
         }
         b.append("        }\n\n");

@@ -78,7 +78,7 @@ public final class KryoFieldsGenerated {
 
     /** Kryo in {@code mode} with {@code message} registered first, then {@code fieldClasses} in order, from the row's first id. */
     public KryoFieldsGenerated(String name, Mode mode, Class<?> message, Class<?>... fieldClasses) {
-        this.kryo = new KryoSupport(name, new GuardedInput(), mode == Mode.COMPATIBLE
+        this.kryo = new KryoSupport(name, mode == Mode.TAGGED ? new NullableTextInput() : new GuardedInput(), mode == Mode.COMPATIBLE
                 ? KryoSupport.configure(new Kryo(new TopLevelNonNullResolver(), new MapReferenceResolver())) : KryoSupport.newKryo());
         Kryo k = kryo.kryo;
         int id = KryoSupport.FIRST_ID;
@@ -259,6 +259,23 @@ public final class KryoFieldsGenerated {
                 input.setPosition(at);
             }
             return super.read(kryo, input, type);
+        }
+    }
+
+    /**
+     * The {@code kryoTagged} row's {@code Input}: {@link GuardedInput}, but a text written as Kryo's null string (the
+     * one byte {@code 0x80}) reads as null, for the tagged class's optional text and ascii fields, null when absent;
+     * the copy into the target refuses a null where the schema has a value.
+     */
+    static final class NullableTextInput extends GuardedInput {
+        @Override
+        public StringBuilder readStringBuilder() {
+            int at = position();
+            if (at < limit() && buffer[at] == (byte) 0x80) {
+                setPosition(at + 1);
+                return null;
+            }
+            return super.readStringBuilder();
         }
     }
 
