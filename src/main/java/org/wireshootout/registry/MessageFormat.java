@@ -4,12 +4,14 @@ import org.wireshootout.codec.Labels;
 import org.wireshootout.codec.avro.AvroGenerator;
 import org.wireshootout.codec.bson.BsonGenerator;
 import org.wireshootout.codec.chronicle.BytesMarshallableGenerator;
+import org.wireshootout.codec.fory.ForyGenerated;
 import org.wireshootout.codec.fory.ForyGenerator;
 import org.wireshootout.codec.boon.BoonGenerator;
 import org.wireshootout.codec.capnp.CapnpGenerator;
 import org.wireshootout.codec.flatbuffers.FlatBuffersGenerator;
 import org.wireshootout.codec.jackson.JacksonGenerator;
 import org.wireshootout.codec.jdk.ExternalizableGenerator;
+import org.wireshootout.codec.kryo.KryoFieldsGenerated;
 import org.wireshootout.codec.kryo.KryoFieldsGenerator;
 import org.wireshootout.codec.kryo.KryoGenerator;
 import org.wireshootout.codec.msgpack.MsgpackGenerator;
@@ -39,10 +41,14 @@ public enum MessageFormat {
     externalizableCBytes(Format.externalizableCBytes, ExternalizableGenerator.chronicleBytes()),
     serializable(Format.serializable, ExternalizableGenerator.serializable()),
     kryoFields(Format.kryoFields, new KryoFieldsGenerator()),
+    kryoTagged(Format.kryoTagged, new KryoFieldsGenerator(KryoFieldsGenerated.Mode.TAGGED)),
+    kryoCompatible(Format.kryoCompatible, new KryoFieldsGenerator(KryoFieldsGenerated.Mode.COMPATIBLE)),
     bytesMarshallable(Format.bytesMarshallable, new BytesMarshallableGenerator("bytesMarshallable", false)),
     bytesMarshallableStopBit(Format.bytesMarshallableStopBit, new BytesMarshallableGenerator("bytesMarshallableStopBit", true)),
-    fory(Format.fory, new ForyGenerator(false)),
-    foryCompatible(Format.foryCompatible, new ForyGenerator(true)),
+    fory(Format.fory, new ForyGenerator(ForyGenerated.Mode.SCHEMA_CONSISTENT)),
+    foryCompatible(Format.foryCompatible, new ForyGenerator(ForyGenerated.Mode.COMPATIBLE)),
+    foryIds(Format.foryIds, new ForyGenerator(ForyGenerated.Mode.IDS)),
+    foryShared(Format.foryShared, new ForyGenerator(ForyGenerated.Mode.SHARED)),
     snakeYaml(Format.snakeYaml, new SnakeYamlGenerator()),
     boon(Format.boon, new BoonGenerator()),
     flatbuffers(Format.flatbuffers, new FlatBuffersGenerator()),

@@ -73,6 +73,11 @@ class GeneratedCodecRoundTripTest {
         BufferCodec<M> codec = entry.newCodec(format);
         Map<Integer, String> notCarried = entry.edgesNotCarried(format);
         UnsafeBuffer buffer = CallerBuffers.allocate(codec, 1 << 20);
+        if (format == MessageFormat.foryShared) {
+            // a channel: its first message carries the type definition, later ones a reference to it, so the first
+            // is longer; round-tripped here first, and the lengths below compared among later messages
+            GeneratedRoundTrip.verify(entry.rowName(format), entry, codec, buffer, 7, entry.<M>newMessage().fill(new SplittableRandom(0)));
+        }
         for (int seed = 1; seed <= SEEDS; seed++) {
             M value = entry.<M>newMessage().fill(new SplittableRandom(seed));
             check(entry, format, codec, buffer, value, "seed " + seed);

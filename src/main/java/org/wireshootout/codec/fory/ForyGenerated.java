@@ -17,17 +17,67 @@ import java.util.List;
  * offset given is 0, the message's start.
  */
 public final class ForyGenerated {
+    /** How Fory is set up, and the hand-written row each mode is written as. */
+    public enum Mode {
+        /** {@code fory} ({@link ForyCodec#schemaConsistent}): the fields alone. */
+        SCHEMA_CONSISTENT("fory"),
+        /** {@code foryCompatible} ({@link ForyCodec#compatible}): the type definition, field names and types, with every message. */
+        COMPATIBLE("foryCompatible"),
+        /** {@code foryIds} ({@link ForyIdsCodec#ids}): compatible, each field given an id ({@code @ForyField}), so the type definition with every message names fields by number. */
+        IDS("foryIds"),
+        /** {@code foryShared} ({@link ForyIdsCodec#shared}): as {@link #IDS}, the type definition shared across one codec's messages, a channel. */
+        SHARED("foryShared");
+
+        private final String row;
+
+        Mode(String row) {
+            this.row = row;
+        }
+
+        /** The row's name. */
+        public String row() {
+            return row;
+        }
+
+        /** Whether the plain classes' fields carry {@code @ForyField} ids. */
+        public boolean ids() {
+            return this == IDS || this == SHARED;
+        }
+    }
+
     private final ForySupport fory;
     private final String name;
 
-    /**
-     * A Fory configured as the hand-written rows' in the given mode, with {@code registered} under ids from
-     * {@link ForySupport#FIRST_ID} in the order given (the message's class first, as the hand-written row registers
-     * its {@code Data}).
-     */
+    /** {@link Mode#COMPATIBLE} when {@code compatible}, else {@link Mode#SCHEMA_CONSISTENT}: as {@link #ForyGenerated(String, Mode, Class[])}. */
     public ForyGenerated(String name, boolean compatible, Class<?>... registered) {
+        this(name, compatible ? Mode.COMPATIBLE : Mode.SCHEMA_CONSISTENT, registered);
+    }
+
+    /**
+     * A Fory configured as the hand-written row's of {@code mode}, with {@code registered} under ids from
+     * {@link ForySupport#FIRST_ID} in the order given (the message's class first, as the hand-written rows register
+     * their {@code Data} or {@code ForyIdData}); for {@link Mode#SHARED} a channel ({@link ForySupport#channel}).
+     */
+    public ForyGenerated(String name, Mode mode, Class<?>... registered) {
         this.name = name;
-        this.fory = new ForySupport(name, compatible ? CompatibleMode.COMPATIBLE : CompatibleMode.SCHEMA_CONSISTENT, registered);
+        this.fory = switch (mode) {
+            case SCHEMA_CONSISTENT -> new ForySupport(name, CompatibleMode.SCHEMA_CONSISTENT, registered);
+            case COMPATIBLE, IDS -> new ForySupport(name, CompatibleMode.COMPATIBLE, registered);
+            case SHARED -> ForySupport.channel(name, registered);
+        };
+    }
+
+    /** How many type definitions a channel's reader has learned (0 but for {@link Mode#SHARED}). */
+    public int learned() {
+        return fory.learnedCount();
+    }
+
+    /**
+     * Forgets what the reader learned since {@link #learned()} was {@code count}: the message that taught it was refused
+     * after Fory read it, as the hand-written {@code foryShared} row forgets on its refusal.
+     */
+    public void forget(int count) {
+        fory.forgetLearned(count);
     }
 
     /** Serialises {@code value} into {@code dst} from {@code offset}; returns the length. */

@@ -19,10 +19,14 @@ import static org.wireshootout.schema.MessageClassGenerator.cap;
 import static org.wireshootout.schema.MessageClassGenerator.javaName;
 
 /**
- * Fory codecs generated from a message schema, written as the hand-written {@code fory} and {@code foryCompatible}
- * rows are: Fory serialises a plain Java class of the message's shape with the serializer its JIT generates, as a
- * Fory user serialises a POJO; nothing of the wire format is written by hand. One backend, two modes:
- * {@code SCHEMA_CONSISTENT} (the fields alone) and {@code COMPATIBLE} (the class's field metadata with each message).
+ * Fory codecs generated from a message schema, written as the hand-written {@code fory}, {@code foryCompatible},
+ * {@code foryIds} and {@code foryShared} rows are: Fory serialises a plain Java class of the message's shape with the
+ * serializer its JIT generates, as a Fory user serialises a POJO; nothing of the wire format is written by hand. One
+ * backend, four modes ({@link ForyGenerated.Mode}): {@code SCHEMA_CONSISTENT} (the fields alone), {@code COMPATIBLE}
+ * (the class's field metadata with each message), {@code IDS} (compatible, each plain field carrying
+ * {@code @ForyField(id = ...)}, 0, 1, ... in the schema's order, as {@code ForyIdData} carries them) and {@code SHARED}
+ * (as {@code IDS}, the metadata shared across one codec's messages, a channel, whose refusals after Fory's read forget
+ * what the refused message taught the reader).
  *
  * <p>The class Fory serialises is not the generated message class itself but a plain class of the same fields
  * written per schema (the codec's nested {@code Pojo} classes), because the message classes hold groups as an array
@@ -48,15 +52,20 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * any char), so no message is refused.
  */
 public final class ForyGenerator implements CodecBackend {
-    private final boolean compatible;
+    private final ForyGenerated.Mode mode;
 
     /** {@code compatible}: Fory's COMPATIBLE mode, else SCHEMA_CONSISTENT. */
     public ForyGenerator(boolean compatible) {
-        this.compatible = compatible;
+        this(compatible ? ForyGenerated.Mode.COMPATIBLE : ForyGenerated.Mode.SCHEMA_CONSISTENT);
+    }
+
+    /** The row of {@code mode}. */
+    public ForyGenerator(ForyGenerated.Mode mode) {
+        this.mode = mode;
     }
 
     private String library() {
-        return compatible ? "foryCompatible" : "fory";
+        return mode.row();
     }
 
     @Override
@@ -78,26 +87,33 @@ public final class ForyGenerator implements CodecBackend {
         b.append("import org.wireshootout.generator.spi.SchemaChecks;\n");
         b.append("import ").append(ctx.messagePackage()).append(".*;\n\n");
         b.append("/** The ").append(library()).append(" row of message ").append(M).append(": Fory's JIT serializer for a plain class of its fields (Pojo.")
-                .append(M).append("), ").append(compatible ? "COMPATIBLE" : "SCHEMA_CONSISTENT").append(" mode. */\n");
+                .append(M).append("), ").append(mode.name()).append(" mode. */\n");
         b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append("> {\n");
         b.append("    private final ForyGenerated fory;\n");
         b.append("    /** Filled from the message on every encode, reused. */\n");
         b.append("    private final Pojo.").append(M).append(" out = new Pojo.").append(M).append("();\n\n");
         b.append("    public ").append(M).append("Codec(String name) {\n");
-        b.append("        fory = new ForyGenerated(name, ").append(compatible).append(", Pojo.").append(M).append(".class");
+        b.append("        fory = new ForyGenerated(name, ForyGenerated.Mode.").append(mode.name()).append(", Pojo.").append(M).append(".class");
         for (String e : enums) b.append(", ").append(e).append(".class");
         for (CompositeDef c : composites) b.append(", Pojo.").append(c.name()).append(".class");
         b.append(");\n    }\n\n");
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
         b.append("        to").append(M).append("(value, out);\n        return fory.write(out, dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
-        b.append("        from").append(M).append("(fory.read(Pojo.").append(M).append(".class, src, offset, length), target);\n    }\n\n");
+        if (mode == ForyGenerated.Mode.SHARED) {
+            // a refusal after Fory's read forgets the definitions that message taught the channel's reader
+            b.append("        int learned = fory.learned();\n");
+            b.append("        try {\n            from").append(M).append("(fory.read(Pojo.").append(M).append(".class, src, offset, length), target);\n");
+            b.append("        } catch (org.wireshootout.codec.DecodeException e) {\n            fory.forget(learned);\n            throw e;\n        }\n    }\n\n");
+        } else {
+            b.append("        from").append(M).append("(fory.read(Pojo.").append(M).append(".class, src, offset, length), target);\n    }\n\n");
+        }
         methods(b, M, m.fields());
         for (CompositeDef c : composites) methods(b, c.name(), c.fields());
         b.append("    /** The plain classes Fory serialises: the schema's fields, as a Fory user's POJO holds them. */\n");
         b.append("    public static final class Pojo {\n        private Pojo() {\n        }\n\n");
-        pojo(b, M, m.fields());
-        for (CompositeDef c : composites) pojo(b, c.name(), c.fields());
+        pojo(b, M, m.fields(), mode.ids());
+        for (CompositeDef c : composites) pojo(b, c.name(), c.fields(), mode.ids());
         b.append("    }\n}\n");
         return b.toString();
     }
@@ -135,16 +151,34 @@ public final class ForyGenerator implements CodecBackend {
         };
     }
 
+    /**
+     * {@code type} carrying Fory's {@code @Nullable} (a type annotation): a field with {@code @ForyField} is taken as
+     * never null unless its type carries it, so an optional field, null when absent, needs it.
+     */
+    private static String nullable(String type) {
+        String a = "@org.apache.fory.annotation.Nullable ";
+        if (type.endsWith("[]")) return type.substring(0, type.length() - 2) + " " + a + "[]";
+        if (type.startsWith("java.util.List<")) return "java.util." + a + type.substring("java.util.".length());
+        return a + type;
+    }
+
     private static boolean exponentField(Type t) {
         return t instanceof Type.Decimal d && !d.fixedExponent();
     }
 
-    private static void pojo(StringBuilder b, String type, List<Field> fields) {
+    /** With {@code ids}, each field carries {@code @ForyField(id = ...)}: 0, 1, ... in the schema's order, an exponent the id after its mantissa's. */
+    private static void pojo(StringBuilder b, String type, List<Field> fields, boolean ids) {
         b.append("        public static final class ").append(type).append(" {\n");
+        int id = 0;
         for (Field f : fields) {
             String n = javaName(f.name());
-            b.append("            public ").append(pojoType(f)).append(' ').append(n).append(";\n");
-            if (exponentField(f.type())) b.append("            public ").append(f.optional() ? "Byte" : "byte").append(' ').append(n).append("Exponent;\n");
+            boolean nullable = ids && f.optional();
+            b.append("            ").append(ids ? "@org.apache.fory.annotation.ForyField(id = " + id++ + ") " : "").append("public ")
+                    .append(nullable ? nullable(pojoType(f)) : pojoType(f)).append(' ').append(n).append(";\n");
+            if (exponentField(f.type())) {
+                b.append("            ").append(ids ? "@org.apache.fory.annotation.ForyField(id = " + id++ + ") " : "").append("public ")
+                        .append(f.optional() ? nullable ? nullable("Byte") : "Byte" : "byte").append(' ').append(n).append("Exponent;\n");
+            }
         }
         b.append("        }\n\n");
     }

@@ -2,44 +2,120 @@ package org.wireshootout.codec.kryo;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.Registration;
 import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.serializers.CompatibleFieldSerializer;
+import com.esotericsoftware.kryo.serializers.CompatibleFieldSerializer.CompatibleFieldSerializerConfig;
 import com.esotericsoftware.kryo.serializers.DefaultArraySerializers;
+import com.esotericsoftware.kryo.serializers.TaggedFieldSerializer;
+import com.esotericsoftware.kryo.serializers.TaggedFieldSerializer.TaggedFieldSerializerConfig;
+import com.esotericsoftware.kryo.util.DefaultClassResolver;
+import com.esotericsoftware.kryo.util.MapReferenceResolver;
+import org.objenesis.strategy.StdInstantiatorStrategy;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
 
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+
 /**
- * What the codecs generated for the {@code kryoFields} row ({@link KryoFieldsGenerator}) call: Kryo as the hand-written
- * {@code kryoFields} row uses it ({@link KryoFieldsCodec}, {@link KryoSupport}: registration required, no references,
- * the reused {@code Output} and {@code Input} over the caller's array), with the generated message class registered
- * for Kryo's default {@code FieldSerializer} and the classes its fields hold registered after it (enums, composites,
- * {@code StringBuilder}, arrays), each with Kryo's default serializer.
+ * What the codecs generated for the Kryo rows on Kryo's field serializers ({@link KryoFieldsGenerator}) call, in one
+ * of three modes, each set up as the hand-written row of its name:
+ * <ul>
+ *   <li>{@link Mode#FIELDS} ({@code kryoFields}, {@link KryoFieldsCodec}): Kryo's default {@code FieldSerializer}
+ *       over the generated message class;</li>
+ *   <li>{@link Mode#TAGGED} ({@code kryoTagged}, {@link KryoTaggedCodec}): {@code TaggedFieldSerializer} over a class
+ *       written beside the codec whose fields carry {@code @Tag}, configured as that row is (no unknown tag data, no
+ *       chunks);</li>
+ *   <li>{@link Mode#COMPATIBLE} ({@code kryoCompatible}, {@link KryoCompatibleCodec}): {@code CompatibleFieldSerializer}
+ *       over the generated message class, configured as that row is (unknown field data read, no chunks), with the
+ *       resolver that refuses a null field value ({@link NonNullClassResolver}).</li>
+ * </ul>
+ * All as the Kryo rows use Kryo ({@link KryoSupport}: registration required, no references, the reused {@code Output}
+ * and {@code Input} over the caller's array), the message's class registered first under the row's first id, then the
+ * classes its fields hold (enums, composites, {@code StringBuilder}, arrays) in order; the message's and composites'
+ * classes take the mode's serializer, the others Kryo's default.
+ *
+ * <p>The generated message classes' constructors make the buffers of their text and entries, which a read replaces
+ * with what it reads: in {@code FIELDS} and {@code COMPATIBLE} mode those classes are made without their constructor
+ * (Kryo's registration instantiator, Objenesis' {@code StdInstantiatorStrategy}, as Kryo documents for classes whose
+ * constructor does not suit it), so a read makes what the hand-written row's read makes: the object and what it reads.
+ * Every field of those classes is written, so every one is set by the read.
  *
  * <p>Hostile bytes: Kryo sizes what it reads by the count in the stream before reading any of it (a string's chars, a
- * {@code byte[]}, an array of entries) and has no limit to set. Strings and booleans are read through
- * {@link GuardedInput}, as the row's {@code kryoTagged} and {@code kryoCompatible} read them; the {@code byte[]} and
- * object-array serializers registered here are Kryo's own with the count first checked against the bytes left (every
- * element takes at least one). The new object Kryo returns is then copied into the caller's target by the generated
- * code, which refuses field values the writer cannot have written; that refusal is a {@link DecodeException} here.
+ * {@code byte[]}, an array of entries, {@code CompatibleFieldSerializer}'s field names) and has no limit to set.
+ * Strings and booleans are read through {@link GuardedInput}, as the hand-written {@code kryoTagged} and
+ * {@code kryoCompatible} rows read them; the {@code byte[]}, object-array and {@code CompatibleFieldSerializer}s
+ * registered here are Kryo's own with the count first checked against the bytes left (every element or name takes at
+ * least one). The object Kryo returns is then copied into the caller's target by the generated code, which refuses
+ * field values the writer cannot have written; that refusal is a {@link DecodeException} here (offset -1: found after
+ * Kryo's read).
  */
 public final class KryoFieldsGenerated {
+    /** The serializer of the message's and composites' classes, and the hand-written row each mode is written as. */
+    public enum Mode {
+        FIELDS("kryoFields"), TAGGED("kryoTagged"), COMPATIBLE("kryoCompatible");
+
+        private final String row;
+
+        Mode(String row) {
+            this.row = row;
+        }
+
+        /** The row's name. */
+        public String row() {
+            return row;
+        }
+    }
+
     private final KryoSupport kryo;
 
-    /** Kryo with {@code message} registered first, then {@code fieldClasses} in order, from the row's first id. */
+    /** {@link Mode#FIELDS}: Kryo with {@code message} registered first, then {@code fieldClasses} in order, from the row's first id. */
     public KryoFieldsGenerated(String name, Class<?> message, Class<?>... fieldClasses) {
-        this.kryo = new KryoSupport(name, new GuardedInput());
+        this(name, Mode.FIELDS, message, fieldClasses);
+    }
+
+    /** Kryo in {@code mode} with {@code message} registered first, then {@code fieldClasses} in order, from the row's first id. */
+    public KryoFieldsGenerated(String name, Mode mode, Class<?> message, Class<?>... fieldClasses) {
+        this.kryo = new KryoSupport(name, mode == Mode.TAGGED ? new NullableTextInput() : new GuardedInput(), mode == Mode.COMPATIBLE
+                ? KryoSupport.configure(new Kryo(new TopLevelNonNullResolver(), new MapReferenceResolver())) : KryoSupport.newKryo());
         Kryo k = kryo.kryo;
         int id = KryoSupport.FIRST_ID;
-        k.register(message, id++);
+        registerStruct(k, mode, message, id++);
         for (Class<?> c : fieldClasses) {
             if (c == byte[].class) {
                 k.register(c, new GuardedBytes(), id++);
             } else if (c.isArray()) {
                 k.register(c, new GuardedArray(k, c), id++);
-            } else {
+            } else if (c.isEnum() || c == StringBuilder.class) {
                 k.register(c, id++);
+            } else {
+                registerStruct(k, mode, c, id++);
             }
         }
+    }
+
+    /** A message or composite class, with the mode's serializer (configured as the hand-written row's) and instantiator. */
+    private static void registerStruct(Kryo k, Mode mode, Class<?> type, int id) {
+        Registration r;
+        switch (mode) {
+            case TAGGED -> {
+                TaggedFieldSerializerConfig config = new TaggedFieldSerializerConfig();
+                config.setReadUnknownTagData(false);
+                config.setChunkedEncoding(false);
+                r = k.register(type, new TaggedFieldSerializer<>(k, type, config), id);
+            }
+            case COMPATIBLE -> {
+                CompatibleFieldSerializerConfig config = new CompatibleFieldSerializerConfig();
+                config.setReadUnknownFieldData(true);
+                config.setChunkedEncoding(false);
+                r = k.register(type, new GuardedCompatible<>(k, type, config), id);
+            }
+            default -> r = k.register(type, id);
+        }
+        // the generated message classes' constructors make buffers the read replaces; the tagged classes make none
+        if (mode != Mode.TAGGED) r.setInstantiator(new StdInstantiatorStrategy().newInstantiatorOf(type));
     }
 
     /** Writes {@code value} with {@code writeObject} into {@code dst} from {@code offset}; returns the length. */
@@ -57,6 +133,94 @@ public final class KryoFieldsGenerated {
         return new DecodeException(kryo.name, -1, "FieldSerializer read a value its writer cannot write: " + e, e);
     }
 
+    /** The refusal of {@code field}'s value read (offset -1: found after Kryo's read): what is wrong. */
+    public DecodeException refused(String field, String what) {
+        return new DecodeException(kryo.name, -1, field + ": " + what);
+    }
+
+    /** The message Kryo read, refused when null (a field count of 0 is Kryo's null object). */
+    public <T> T message(T v) {
+        if (v == null) throw new DecodeException(kryo.name, 0, "the message is a null object");
+        return v;
+    }
+
+    /** A field the schema requires that Kryo read as null (a tag the bytes lack, or a null written). */
+    public <T> T required(T v, String field) {
+        if (v == null) throw refused(field, "null where the schema has a value");
+        return v;
+    }
+
+    /** An unsigned value held one Java size up, refused outside {@code [0, max]}. */
+    public long unsigned(long v, long max, String field) {
+        if (v < 0 || v > max) throw refused(field, v + " is outside its unsigned type [0, " + max + "]");
+        return v;
+    }
+
+    /** A set's bits, refused when one names no choice. */
+    public long set(long v, long allowed, String field) {
+        if ((v & ~allowed) != 0) throw refused(field, "bits 0x" + Long.toHexString(v & ~allowed) + " name no choice");
+        return v;
+    }
+
+    /** Text, refused when absent or longer than {@code maxBytes} in UTF-8, the schema's bound. */
+    public StringBuilder text(StringBuilder s, int maxBytes, String field) {
+        required(s, field);
+        if (s.length() > maxBytes || org.wireshootout.codec.utf8.LenientUtf8.encodedLength(s) > maxBytes) {
+            throw refused(field, "beyond its bound of " + maxBytes + " bytes");
+        }
+        return s;
+    }
+
+    /** An {@code ascii(length)} value, refused unless exactly {@code length} chars each at most 127. */
+    public StringBuilder ascii(StringBuilder s, int length, String field) {
+        required(s, field);
+        if (s.length() != length) throw refused(field, s.length() + " chars; ascii(" + length + ") takes exactly " + length);
+        for (int i = 0; i < length; i++) {
+            if (s.charAt(i) > 127) throw refused(field, "a non-ASCII char at " + i);
+        }
+        return s;
+    }
+
+    /** Bytes, refused when absent or longer than {@code max}. */
+    public byte[] bytes(byte[] b, int max, String field) {
+        required(b, field);
+        if (b.length > max) throw refused(field, b.length + " bytes, more than its bound " + max);
+        return b;
+    }
+
+    /** A group's entries, refused when absent, more than {@code max}, or holding a null entry. */
+    public <E> E[] group(E[] entries, int max, String field) {
+        required(entries, field);
+        if (entries.length > max) throw refused(field, entries.length + " entries, more than its bound " + max);
+        for (int i = 0; i < entries.length; i++) {
+            if (entries[i] == null) throw refused(field, "entry " + i + " is null");
+        }
+        return entries;
+    }
+
+    /**
+     * The array a tagged object holds for {@code length} bytes of {@code from}: {@code held} refilled when it has that
+     * length already, else a new array (Kryo writes an array whole, so it must have the value's length).
+     */
+    public static byte[] exactly(byte[] held, byte[] from, int length) {
+        byte[] a = held != null && held.length == length ? held : new byte[length];
+        System.arraycopy(from, 0, a, 0, length);
+        return a;
+    }
+
+    /**
+     * The entry array a tagged object holds for {@code count} entries: {@code held} when it has that length already,
+     * else a new array keeping the entries {@code held} had (a new entry from {@code fresh} only past them).
+     */
+    public static <E> E[] entries(E[] held, int count, IntFunction<E[]> array, Supplier<E> fresh) {
+        if (held != null && held.length == count) return held;
+        E[] a = array.apply(count);
+        int kept = held == null ? 0 : Math.min(count, held.length);
+        if (kept > 0) System.arraycopy(held, 0, a, 0, kept);
+        for (int i = kept; i < count; i++) a[i] = fresh.get();
+        return a;
+    }
+
     /** Refuses a count of {@code n} elements of at least a byte each when fewer bytes are left. */
     private static void checkCount(Input input) {
         int at = input.position();
@@ -72,6 +236,67 @@ public final class KryoFieldsGenerated {
         public byte[] read(Kryo kryo, Input input, Class type) {
             checkCount(input);
             return super.read(kryo, input, type);
+        }
+    }
+
+    /**
+     * {@code CompatibleFieldSerializer}, its field count checked against the bytes left before Kryo sizes its arrays by
+     * it: the count and names come first in the graph for each class (later objects of the class in the same graph
+     * refer to them), so the check runs only when the graph has not read them yet.
+     */
+    static final class GuardedCompatible<T> extends CompatibleFieldSerializer<T> {
+        GuardedCompatible(Kryo kryo, Class<T> type, CompatibleFieldSerializerConfig config) {
+            super(kryo, type, config);
+        }
+
+        @Override
+        public T read(Kryo kryo, Input input, Class<? extends T> type) {
+            if (kryo.getGraphContext().get(this) == null) {
+                int at = input.position();
+                int n = input.readVarInt(true);
+                int left = input.limit() - input.position();
+                if (n > left) throw new KryoException("a field count of " + n + ", only " + left + " bytes left, at position " + KryoSupport.offsetOf(input, at));
+                input.setPosition(at);
+            }
+            return super.read(kryo, input, type);
+        }
+    }
+
+    /**
+     * The {@code kryoTagged} row's {@code Input}: {@link GuardedInput}, but a text written as Kryo's null string (the
+     * one byte {@code 0x80}) reads as null, for the tagged class's optional text and ascii fields, null when absent;
+     * the copy into the target refuses a null where the schema has a value.
+     */
+    static final class NullableTextInput extends GuardedInput {
+        @Override
+        public StringBuilder readStringBuilder() {
+            int at = position();
+            if (at < limit() && buffer[at] == (byte) 0x80) {
+                setPosition(at + 1);
+                return null;
+            }
+            return super.readStringBuilder();
+        }
+    }
+
+    /**
+     * Kryo's default class resolver, refusing a null value (class id 0) in front of a field of the message itself, as
+     * the hand-written {@code kryoCompatible} row refuses one ({@link NonNullClassResolver}): its writer writes none
+     * there. Inside the message (group entries, composites) a null is let through: the generated message class keeps
+     * group entries past the count, made by the class and never filled, whose enum fields are null, and
+     * {@code CompatibleFieldSerializer} writes them; Kryo then leaves the field as the object was made (null, 0), and
+     * the copy into the target refuses a null where an entry within the count needs a value.
+     */
+    static final class TopLevelNonNullResolver extends DefaultClassResolver {
+        @Override
+        public Registration readClass(Input input) {
+            int at = input.position();
+            Registration r = super.readClass(input);
+            if (r == null && kryo.getDepth() <= 1) {
+                throw new KryoException("a null value (class id 0) at position " + KryoSupport.offsetOf(input, at)
+                        + ": the writer writes no null field of the message");
+            }
+            return r;
         }
     }
 
