@@ -980,13 +980,18 @@ public final class SbeGenerator implements CodecBackend {
                     b.append(ind).append("    sink.consume(x.exponent());\n").append(ind).append("}\n");
                 }
             } else if (ty instanceof Type.EnumRef en) {
+                // SBE's enum getter throws a bare IllegalArgumentException on a number no value has: the raw number is
+                // checked as decode checks it, then the SBE value of that number is consumed
+                String value = enumArray(en.def()) + "[enum" + en.def().name() + "(r, \"" + label + "\", " + at + ").ordinal()]";
+                b.append(ind).append("{\n").append(ind).append("    long r = ").append(d).append('.').append(p).append("Raw();\n");
                 if (f.optional()) {
-                    b.append(ind).append("{\n").append(ind).append("    boolean present = ").append(d).append('.').append(p).append("Raw() != ").append(nullOf(en.def().encoding())).append(";\n");
+                    b.append(ind).append("    boolean present = r != ").append(nullOf(en.def().encoding())).append("L;\n");
                     b.append(ind).append("    sink.consume(present);\n");
-                    b.append(ind).append("    if (present) sink.consume(").append(d).append('.').append(p).append("());\n").append(ind).append("}\n");
+                    b.append(ind).append("    if (present) sink.consume(").append(value).append(");\n");
                 } else {
-                    b.append(ind).append("sink.consume(").append(d).append('.').append(p).append("());\n");
+                    b.append(ind).append("    sink.consume(").append(value).append(");\n");
                 }
+                b.append(ind).append("}\n");
             } else if (ty instanceof Type.SetRef) {
                 b.append(ind).append("sink.consume(").append(d).append('.').append(p).append("().getRaw());\n");
             } else if (ty instanceof Type.Ascii a) {
