@@ -488,7 +488,7 @@ jmh_command() {   # jmh_command GROUP JSON -> the full command line in CMD
   while IFS= read -r b; do CMD+=("$(regex_for "$b")"); done < <(benches_for "$g")
   [ "$g" != no-format ] && CMD+=(-p "format=$g")
   if [ -n "$MESSAGE_KEYS" ]; then CMD+=(-p "message=$MESSAGE_KEYS")
-  elif [ "$g" != no-format ] && benches_for "$g" | grep -Eq 'Message(Bulk)?Benchmark'; then
+  elif [ "$g" != no-format ] && benches_for "$g" | grep -Eq 'Message(Bulk|Access)?Benchmark'; then
     # the shapes this format carries (the jar's index); a shape it cannot carry is left out, not run to fail
     local carried
     carried=$(shapes_carried_by "$g")

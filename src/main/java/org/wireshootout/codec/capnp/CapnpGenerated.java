@@ -185,6 +185,18 @@ public final class CapnpGenerated {
         }
     }
 
+    /** The length of text {@code t}, refused beyond {@code maxBytes} (as {@link #text} refuses it), for reading in place. */
+    public int textLength(Text.Reader t, int maxBytes, String field) {
+        if (t.size > maxBytes) throw error(field + ": " + t.size + " bytes, more than its bound " + maxBytes);
+        return t.size;
+    }
+
+    /** The length of an {@code ascii(length)} value {@code t}, refused unless exactly {@code length} (as {@link #ascii} refuses it), for reading in place. */
+    public int asciiLength(Text.Reader t, int length, String field) {
+        if (t.size != length) throw error(field + ": " + t.size + " bytes, not exactly " + length);
+        return t.size;
+    }
+
     /** The length of {@code d}, refused beyond {@code maxLength}. */
     public int bytesLength(Data.Reader d, int maxLength, String field) {
         if (d.size > maxLength) throw error(field + ": " + d.size + " bytes, more than its bound " + maxLength);

@@ -285,9 +285,12 @@ public final class CapnpGenerator implements CodecBackend {
         b.append("package ").append(ctx.codecPackage(library())).append(";\n\n");
         b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(CapnpGenerator.class.getName()).append("; do not edit.\n\n");
         b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
-        b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.capnp.CapnpGenerated;\n\n");
+        b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.capnp.CapnpGenerated;\n");
+        if (!packed) b.append("import org.wireshootout.codec.BufferAccess;\nimport org.wireshootout.codec.FieldSink;\n");
+        b.append('\n');
         b.append("/** The ").append(library()).append(" row of message ").append(M).append(": capnpc-java's structs in one reused message builder. */\n");
-        b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(ctx.messageClass(M)).append("> {\n");
+        b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(ctx.messageClass(M)).append(">")
+                .append(packed ? "" : ", BufferAccess").append(" {\n");
         for (EnumDef e : enums) {
             String E = e.name().toUpperCase();
             b.append("    private static final ").append(cp).append('.').append(e.name()).append("[] CP_").append(E).append(" = ").append(cp).append('.').append(e.name()).append(".values();\n");
@@ -303,9 +306,17 @@ public final class CapnpGenerator implements CodecBackend {
         b.append("        ").append(cp).append('.').append(M).append(".Reader r = io.root(").append(cp).append('.').append(M).append(".factory, src, offset, length);\n");
         b.append("        try {\n            read").append(M).append("(r, target);\n        } catch (RuntimeException e) {\n            throw io.wrap(e);\n        }\n    }\n\n");
         if (!packed) b.append("    @Override\n    public int headerLength() {\n        return 8; // the segment table of the one segment\n    }\n\n");
+        if (!packed) {
+            // the packed row must unpack into buffers of its own before anything can be read: no access
+            b.append("    /** Every field read in place through the generated readers, with decode's limits and bounds; text and bytes as the runtime's readers over their bytes. */\n");
+            b.append("    @Override\n    public void access(DirectBuffer src, int offset, int length, FieldSink sink) {\n");
+            b.append("        ").append(cp).append('.').append(M).append(".Reader r = io.root(").append(cp).append('.').append(M).append(".factory, src, offset, length);\n");
+            b.append("        try {\n            access").append(M).append("(r, sink);\n        } catch (RuntimeException e) {\n            throw io.wrap(e);\n        }\n    }\n\n");
+        }
         for (Map.Entry<String, List<Field>> s : structs.entrySet()) {
             write(b, ctx, cp, s.getKey(), s.getValue());
             read(b, ctx, cp, s.getKey(), s.getValue());
+            if (!packed) access(b, cp, s.getKey(), s.getValue());
         }
         b.append("}\n");
         return b.toString();
@@ -368,6 +379,49 @@ public final class CapnpGenerator implements CodecBackend {
                 b.append(ind).append("}\n");
             }
             if (f.optional()) b.append("        }\n");
+        }
+        b.append("    }\n\n");
+    }
+
+    /** The struct's fields in schema order into the sink: presence first for an optional one, a group's count before its entries. */
+    private static void access(StringBuilder b, String cp, String T, List<Field> fields) {
+        b.append("    private void access").append(T).append('(').append(cp).append('.').append(T).append(".Reader r, FieldSink sink) {\n");
+        for (Field f : fields) {
+            String C = cap(cpName(f.name()));
+            String label = T + "." + f.name();
+            Type t = f.type();
+            String ind = "        ";
+            if (f.optional()) {
+                String present = scalar(t) ? "r.get" + C + "Present()" : "r.has" + C + "()";
+                b.append(ind).append("if (").append(present).append(") {\n");
+                ind += "    ";
+                b.append(ind).append("sink.consume(true);\n");
+            }
+            String get = "r.get" + C + "()";
+            if (t instanceof Type.Decimal d && !d.fixedExponent()) {
+                b.append(ind).append("sink.consume(").append(get).append(");\n");
+                b.append(ind).append("sink.consume(r.get").append(C).append("Exponent());\n");
+            } else if (scalar(t)) {
+                b.append(ind).append("sink.consume(").append(get).append(");\n");
+            } else if (t instanceof Type.Ascii || t instanceof Type.Text) {
+                String check = t instanceof Type.Ascii a ? "io.asciiLength(x, " + a.length() : "io.textLength(x, " + ((Type.Text) t).maxBytes();
+                b.append(ind).append("{\n").append(ind).append("    org.capnproto.Text.Reader x = ").append(get).append(";\n");
+                b.append(ind).append("    sink.consume(").append(check).append(", \"").append(label).append("\"));\n");
+                b.append(ind).append("    sink.consume(x);\n").append(ind).append("}\n");
+            } else if (t instanceof Type.Bytes x) {
+                b.append(ind).append("{\n").append(ind).append("    org.capnproto.Data.Reader x = ").append(get).append(";\n");
+                b.append(ind).append("    sink.consume(io.bytesLength(x, ").append(x.maxLength()).append(", \"").append(label).append("\"));\n");
+                b.append(ind).append("    sink.consume(x);\n").append(ind).append("}\n");
+            } else if (t instanceof Type.CompositeRef c) {
+                b.append(ind).append("access").append(c.def().name()).append('(').append(get).append(", sink);\n");
+            } else if (t instanceof Type.Group g) {
+                b.append(ind).append("{\n").append(ind).append("    org.capnproto.StructList.Reader<").append(cp).append('.').append(g.entry().name()).append(".Reader> l = ").append(get).append(";\n");
+                b.append(ind).append("    int c = io.count(l.size(), ").append(g.maxCount()).append(", \"").append(label).append("\");\n");
+                b.append(ind).append("    sink.consume(c);\n");
+                b.append(ind).append("    for (int i = 0; i < c; i++) access").append(g.entry().name()).append("(l.get(i), sink);\n");
+                b.append(ind).append("}\n");
+            }
+            if (f.optional()) b.append("        } else {\n            sink.consume(false);\n        }\n");
         }
         b.append("    }\n\n");
     }

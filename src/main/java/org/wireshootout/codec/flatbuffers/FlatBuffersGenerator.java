@@ -203,10 +203,11 @@ public final class FlatBuffersGenerator implements CodecBackend {
         b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(FlatBuffersGenerator.class.getName()).append("; do not edit.\n\n");
         b.append("import com.google.flatbuffers.FlatBufferBuilder;\n");
         b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
-        b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.flatbuffers.FlatBuffersGenerated;\n");
+        b.append("import org.wireshootout.codec.BufferAccess;\nimport org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.FieldSink;\n");
+        b.append("import org.wireshootout.codec.flatbuffers.FlatBuffersGenerated;\n");
         b.append("import java.nio.ByteBuffer;\n\n");
         b.append("/** The flatbuffers row of message ").append(M).append(": flatc's tables, one reused builder, verified before reading. */\n");
-        b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(ctx.messageClass(M)).append("> {\n");
+        b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(ctx.messageClass(M)).append(">, BufferAccess {\n");
         b.append("    private static final FlatBuffersGenerated.Slot[][] SHAPES = {\n");
         for (String T : order) {
             b.append("        { // ").append(T).append('\n');
@@ -222,9 +223,14 @@ public final class FlatBuffersGenerator implements CodecBackend {
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(ctx.messageClass(M)).append(" target) {\n");
         b.append("        ByteBuffer bb = io.read(src, offset, length);\n");
         b.append("        read").append(M).append('(').append(fb).append('.').append(M).append(".getRootAs").append(cap(camel(M))).append("(bb, t").append(M).append("), target);\n    }\n\n");
+        b.append("    /** Every field read in place through the tables after the same verification as decode; strings and byte vectors as a buffer positioned on their bytes. */\n");
+        b.append("    @Override\n    public void access(DirectBuffer src, int offset, int length, FieldSink sink) {\n");
+        b.append("        ByteBuffer bb = io.read(src, offset, length);\n");
+        b.append("        access").append(M).append('(').append(fb).append('.').append(M).append(".getRootAs").append(cap(camel(M))).append("(bb, t").append(M).append("), sink);\n    }\n\n");
         for (String T : order) {
             write(b, ctx, fb, T, tables.get(T));
             read(b, ctx, fb, T, tables.get(T));
+            access(b, fb, T, tables.get(T));
         }
         b.append("}\n");
         return b.toString();
@@ -322,6 +328,53 @@ public final class FlatBuffersGenerator implements CodecBackend {
             case F32 -> b.append("        if (Float.floatToRawIntBits(").append(get).append(") != 0) { ").append(raw).append("; b.slot(").append(slot).append("); }\n");
             case F64 -> b.append("        if (Double.doubleToRawLongBits(").append(get).append(") != 0L) { ").append(raw).append("; b.slot(").append(slot).append("); }\n");
         }
+    }
+
+    /** The table's fields in schema order into the sink: presence first for an optional one, a group's count before its entries. */
+    private static void access(StringBuilder b, String fb, String T, List<Field> fields) {
+        b.append("    private void access").append(T).append('(').append(fb).append('.').append(T).append(" t, FieldSink sink) {\n");
+        for (SlotOf s : slots(fields)) {
+            if (s.exponent()) continue;
+            Field f = s.field();
+            String a = accessor(f.name());
+            Type t = f.type();
+            String ind = "        ";
+            if (s.scalar() != null) {
+                String line = "sink.consume(t." + a + "());";
+                if (t instanceof Type.Decimal d && !d.fixedExponent()) line += " sink.consume(t." + accessor(f.name() + "_exponent") + "());";
+                if (f.optional()) {
+                    b.append(ind).append("if (t.has").append(cap(camel(f.name()))).append("()) { sink.consume(true); ").append(line).append(" } else { sink.consume(false); }\n");
+                } else {
+                    b.append(ind).append(line).append('\n');
+                }
+            } else if (t instanceof Type.Ascii || t instanceof Type.Text || t instanceof Type.Bytes) {
+                b.append(ind).append("{\n").append(ind).append("    ByteBuffer s = t.").append(a).append("InByteBuffer(io.bytes());\n");
+                if (f.optional()) {
+                    b.append(ind).append("    sink.consume(s != null);\n");
+                    b.append(ind).append("    if (s != null) { sink.consume(s.remaining()); sink.consume(s); }\n");
+                } else {
+                    // present: the verifier refuses a message without a required field
+                    b.append(ind).append("    sink.consume(s.remaining());\n").append(ind).append("    sink.consume(s);\n");
+                }
+                b.append(ind).append("}\n");
+            } else if (t instanceof Type.CompositeRef c) {
+                String C = c.def().name();
+                if (f.optional()) {
+                    b.append(ind).append("{\n").append(ind).append("    ").append(fb).append('.').append(C).append(" c = t.").append(a).append("(t").append(C).append(");\n");
+                    b.append(ind).append("    sink.consume(c != null);\n");
+                    b.append(ind).append("    if (c != null) access").append(C).append("(c, sink);\n").append(ind).append("}\n");
+                } else {
+                    b.append(ind).append("access").append(C).append("(t.").append(a).append("(t").append(C).append("), sink);\n");
+                }
+            } else if (t instanceof Type.Group g) {
+                String C = g.entry().name();
+                b.append(ind).append("{\n").append(ind).append("    int c = t.").append(a).append("Length();\n");
+                b.append(ind).append("    sink.consume(c);\n");
+                b.append(ind).append("    for (int i = 0; i < c; i++) access").append(C).append("(t.").append(a).append("(t").append(C).append(", i), sink);\n");
+                b.append(ind).append("}\n");
+            }
+        }
+        b.append("    }\n\n");
     }
 
     private static void read(StringBuilder b, GenContext ctx, String fb, String T, List<Field> fields) {

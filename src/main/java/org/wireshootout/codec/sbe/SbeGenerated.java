@@ -98,6 +98,13 @@ public final class SbeGenerated {
         return acc == 0;
     }
 
+    /** Whether every byte of {@code v} is SBE's char null value, 0: an absent optional {@code ascii(N)}, read in place. */
+    public static boolean allZero(org.agrona.DirectBuffer v) {
+        int acc = 0;
+        for (int i = 0, n = v.capacity(); i < n; i++) acc |= v.getByte(i);
+        return acc == 0;
+    }
+
     /** The {@code length} bytes in the ascii scratch into {@code to}, each refused above 127. */
     public void readAscii(StringBuilder to, int length, String field, long at) {
         to.setLength(0);

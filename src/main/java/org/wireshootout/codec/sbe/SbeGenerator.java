@@ -306,6 +306,26 @@ public final class SbeGenerator implements CodecBackend {
                 .sorted(Comparator.comparingInt((Field f) -> -alignment(f.type()))).toList();
     }
 
+    /**
+     * The order in which a generated codec's {@code access} reads the fields of one level (a message or a group entry):
+     * the schema's, except that a var-data field declared before a group is read after the level's last group, as SBE
+     * lays var data out after the groups and they can only be found in that order. The block's fields lie at fixed
+     * offsets and are read in the schema's place whatever their place in the block.
+     */
+    public static List<Field> accessOrder(List<Field> fields) {
+        int lastGroup = -1;
+        for (int i = 0; i < fields.size(); i++) if (fields.get(i).type() instanceof Type.Group) lastGroup = i;
+        List<Field> out = new ArrayList<>();
+        List<Field> held = new ArrayList<>();
+        for (int i = 0; i < fields.size(); i++) {
+            Field f = fields.get(i);
+            if (isVar(f.type()) && i < lastGroup) held.add(f);
+            else out.add(f);
+            if (i == lastGroup) out.addAll(held);
+        }
+        return out;
+    }
+
     static List<Field> groups(List<Field> fields) {
         return fields.stream().filter(f -> f.type() instanceof Type.Group).toList();
     }
@@ -525,13 +545,14 @@ public final class SbeGenerator implements CodecBackend {
             b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(SbeGenerator.class.getName())
                     .append("; do not edit.\n\n");
             b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
-            b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.DecodeException;\n");
+            b.append("import org.wireshootout.codec.BufferAccess;\nimport org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.DecodeException;\n");
+            b.append("import org.wireshootout.codec.FieldSink;\n");
             b.append("import org.wireshootout.codec.EncodeOverflowException;\nimport org.wireshootout.codec.sbe.SbeGenerated;\n");
             b.append("import org.wireshootout.codec.utf8.LenientUtf8;\n");
             b.append("import ").append(ctx.messagePackage()).append(".*;\n\n");
             b.append("/** The sbe row of message ").append(M).append(": sbe-tool's flyweights of ").append(names.type(M))
                     .append(" wrapped over the caller's buffer with the standard header. */\n");
-            b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append("> {\n");
+            b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append(">, BufferAccess {\n");
             String hdr = names.cls("MessageHeader");
             b.append("    private static final int HEADER = ").append(hdr).append("Decoder.ENCODED_LENGTH;\n");
             for (EnumDef e : enums) {
@@ -555,6 +576,7 @@ public final class SbeGenerator implements CodecBackend {
                     .append(maxAscii).append(");\n    }\n\n");
             encode(b);
             decode(b);
+            access(b);
             b.append("    private ").append(dec).append(" wrapDecoder(DirectBuffer src, int offset, int length) {\n");
             b.append("        if (length < HEADER + ").append(dec).append(".BLOCK_LENGTH) {\n");
             b.append("            throw new DecodeException(name, 0, \"message of \" + length + \" bytes is shorter than header and block\");\n        }\n");
@@ -894,6 +916,149 @@ public final class SbeGenerator implements CodecBackend {
                         .append("(), ").append(at).append(");\n");
                 compositeMethods(c.def());
             }
+        }
+
+        // -- access: every field read where it lies, in accessOrder, into the sink --
+
+        private void access(StringBuilder b) {
+            b.append("    /** Every field read in place by the flyweights, in SBE's access order; text and bytes as a view of their bytes. */\n");
+            b.append("    @Override\n    public void access(DirectBuffer src, int offset, int length, FieldSink sink) {\n");
+            b.append("        ").append(dec).append(" d = wrapDecoder(src, offset, length);\n");
+            b.append("        int end = offset + length;\n");
+            accessFields(b, m.fields(), "d", dec, m.name(), "offset + HEADER", "        ", 1);
+            b.append("        sbe.end(d.limit(), end, offset);\n    }\n\n");
+        }
+
+        /** The fields of one level (message, entry) in access order; {@code abs} is where its block starts in {@code src}. */
+        private void accessFields(StringBuilder b, List<Field> fields, String d, String decClass, String owner, String abs, String ind, int depth) {
+            for (Field f : accessOrder(fields)) {
+                if (f.type() instanceof Type.Group) accessGroup(b, f, d, decClass, ind, depth);
+                else if (isVar(f.type())) accessVar(b, f, d, owner, ind);
+                else accessFixed(b, f, d, decClass, owner, "src", abs, ind);
+            }
+        }
+
+        private void accessFixed(StringBuilder b, Field f, String d, String decClass, String owner, String buf, String abs, String ind) {
+            String n = javaName(f.name());
+            String sn = sbeName(f.name());
+            String p = prop(sn);
+            String label = owner + "." + f.name();
+            String pos = abs + " + " + decClass + "." + p + "EncodingOffset()";
+            String at = "(" + pos + ") - offset";
+            Type ty = f.type();
+            if (ty instanceof Type.Scalar s) {
+                Primitive pr = s.primitive();
+                if (pr == Primitive.BOOL) {
+                    if (f.optional()) {
+                        b.append(ind).append("{\n").append(ind).append("    short r = ").append(d).append('.').append(p).append("Raw();\n");
+                        b.append(ind).append("    sink.consume(r != 255);\n");
+                        b.append(ind).append("    if (r != 255) sink.consume(sbe.bool(r, \"").append(label).append("\", ").append(at).append("));\n").append(ind).append("}\n");
+                    } else {
+                        b.append(ind).append("sink.consume(sbe.bool(").append(d).append('.').append(p).append("Raw(), \"").append(label).append("\", ").append(at).append("));\n");
+                    }
+                } else if (f.optional()) {
+                    String isNull = pr == Primitive.F32 ? "Float.isNaN(r)" : pr == Primitive.F64 ? "Double.isNaN(r)" : "r == " + nullLiteral(pr);
+                    b.append(ind).append("{\n").append(ind).append("    var r = ").append(d).append('.').append(p).append("();\n");
+                    b.append(ind).append("    boolean present = !(").append(isNull).append(");\n");
+                    b.append(ind).append("    sink.consume(present);\n");
+                    b.append(ind).append("    if (present) sink.consume(r);\n").append(ind).append("}\n");
+                } else {
+                    b.append(ind).append("sink.consume(").append(d).append('.').append(p).append("());\n");
+                }
+            } else if (ty instanceof Type.Decimal dd) {
+                if (dd.fixedExponent()) {
+                    if (f.optional()) {
+                        b.append(ind).append("{\n").append(ind).append("    long r = ").append(d).append('.').append(p).append("();\n");
+                        b.append(ind).append("    sink.consume(r != Long.MIN_VALUE);\n");
+                        b.append(ind).append("    if (r != Long.MIN_VALUE) sink.consume(r);\n").append(ind).append("}\n");
+                    } else {
+                        b.append(ind).append("sink.consume(").append(d).append('.').append(p).append("());\n");
+                    }
+                } else {
+                    b.append(ind).append("{\n").append(ind).append("    ").append(names.cls("DecimalEncodingDecoder")).append(" x = ").append(d).append('.').append(p).append("();\n");
+                    b.append(ind).append("    sink.consume(x.mantissa());\n");
+                    b.append(ind).append("    sink.consume(x.exponent());\n").append(ind).append("}\n");
+                }
+            } else if (ty instanceof Type.EnumRef en) {
+                // SBE's enum getter throws a bare IllegalArgumentException on a number no value has: the raw number is
+                // checked as decode checks it, then the SBE value of that number is consumed
+                String value = enumArray(en.def()) + "[enum" + en.def().name() + "(r, \"" + label + "\", " + at + ").ordinal()]";
+                b.append(ind).append("{\n").append(ind).append("    long r = ").append(d).append('.').append(p).append("Raw();\n");
+                if (f.optional()) {
+                    b.append(ind).append("    boolean present = r != ").append(nullOf(en.def().encoding())).append("L;\n");
+                    b.append(ind).append("    sink.consume(present);\n");
+                    b.append(ind).append("    if (present) sink.consume(").append(value).append(");\n");
+                } else {
+                    b.append(ind).append("    sink.consume(").append(value).append(");\n");
+                }
+                b.append(ind).append("}\n");
+            } else if (ty instanceof Type.SetRef) {
+                b.append(ind).append("sink.consume(").append(d).append('.').append(p).append("().getRaw());\n");
+            } else if (ty instanceof Type.Ascii a) {
+                b.append(ind).append("{\n").append(ind).append("    org.agrona.concurrent.UnsafeBuffer v = sbe.view();\n");
+                b.append(ind).append("    v.wrap(").append(buf).append(", ").append(pos).append(", ").append(a.length()).append(");\n");
+                if (f.optional()) {
+                    b.append(ind).append("    boolean present = !SbeGenerated.allZero(v);\n");
+                    b.append(ind).append("    sink.consume(present);\n");
+                    b.append(ind).append("    if (present) { sink.consume(").append(a.length()).append("); sink.consume(v); }\n");
+                } else {
+                    b.append(ind).append("    sink.consume(").append(a.length()).append(");\n").append(ind).append("    sink.consume(v);\n");
+                }
+                b.append(ind).append("}\n");
+            } else if (ty instanceof Type.CompositeRef c) {
+                b.append(ind).append("access").append(c.def().name()).append('(').append(d).append('.').append(p).append("(), ").append(pos).append(", offset, sink);\n");
+                compositeAccess(c.def());
+            }
+        }
+
+        private final Set<CompositeDef> compositeAccessWritten = new LinkedHashSet<>();
+
+        private void compositeAccess(CompositeDef c) {
+            if (!compositeAccessWritten.add(c)) return;
+            String C = c.name();
+            String cd = names.cls(names.type(C) + "Decoder");
+            StringBuilder w = new StringBuilder();
+            w.append("    private void access").append(C).append('(').append(cd).append(" d, int at, int offset, FieldSink sink) {\n");
+            for (Field f : c.fields()) accessFixed(w, f, "d", cd, C, "d.buffer()", "at", "        ");
+            w.append("    }\n\n");
+            methods.append(w);
+        }
+
+        private void accessGroup(StringBuilder b, Field f, String d, String parentDec, String ind, int depth) {
+            Type.Group g = (Type.Group) f.type();
+            String s = sbeName(f.name());
+            String gDec = parentDec + "." + upper(s) + "Decoder";
+            String label = f.name();
+            String h = "h" + depth, gd = "gd" + depth, c = "c" + depth, i = "i" + depth, a = "a" + depth;
+            b.append(ind).append("{\n");
+            b.append(ind).append("    int ").append(h).append(" = decoder.limit();\n");
+            b.append(ind).append("    sbe.checkRoom(").append(h).append(", ").append(gDec).append(".HEADER_SIZE, end, offset, \"group ").append(label).append(" (header)\");\n");
+            b.append(ind).append("    ").append(gDec).append(' ').append(gd).append(" = ").append(d).append('.').append(prop(s)).append("();\n");
+            b.append(ind).append("    int ").append(c).append(" = ").append(gd).append(".count();\n");
+            b.append(ind).append("    sbe.group(").append(c).append(", ").append(g.maxCount()).append(", ").append(gd).append(".actingBlockLength(), ")
+                    .append(gDec).append(".sbeBlockLength(), ").append(h).append(", offset, \"group ").append(label).append("\");\n");
+            b.append(ind).append("    sink.consume(").append(c).append(");\n");
+            b.append(ind).append("    for (int ").append(i).append(" = 0; ").append(i).append(" < ").append(c).append("; ").append(i).append("++) {\n");
+            String in = ind + "        ";
+            b.append(in).append("int ").append(a).append(" = decoder.limit();\n");
+            b.append(in).append("sbe.checkRoom(").append(a).append(", ").append(gd).append(".actingBlockLength(), end, offset, \"group ").append(label).append(" entry\");\n");
+            b.append(in).append(gd).append(".next();\n");
+            accessFields(b, g.entry().fields(), gd, gDec, g.entry().name(), a, in, depth + 1);
+            b.append(ind).append("    }\n").append(ind).append("}\n");
+        }
+
+        private void accessVar(StringBuilder b, Field f, String d, String owner, String ind) {
+            String sn = sbeName(f.name());
+            String label = owner + "." + f.name();
+            int bound = f.type() instanceof Type.Text x ? x.maxBytes() : ((Type.Bytes) f.type()).maxLength();
+            b.append(ind).append("{\n");
+            b.append(ind).append("    int at = decoder.limit();\n");
+            b.append(ind).append("    sbe.checkRoom(at, ").append(d).append('.').append(prop(sn)).append("HeaderLength(), end, offset, \"").append(label).append(" (length)\");\n");
+            b.append(ind).append("    int len = sbe.varLength(").append(d).append('.').append(prop(sn)).append("Length(), ").append(bound).append(", at, end, offset, \"")
+                    .append(label).append("\");\n");
+            b.append(ind).append("    ").append(d).append(".wrap").append(upper(sn)).append("(sbe.view());\n");
+            b.append(ind).append("    sink.consume(len);\n").append(ind).append("    sink.consume(sbe.view());\n");
+            b.append(ind).append("}\n");
         }
 
         private void readGroups(StringBuilder b, List<Field> fields, String d, String parentDec, String t, String ind, int depth) {
