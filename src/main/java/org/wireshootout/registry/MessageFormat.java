@@ -5,6 +5,8 @@ import org.wireshootout.codec.avro.AvroGenerator;
 import org.wireshootout.codec.bson.BsonGenerator;
 import org.wireshootout.codec.chronicle.BytesMarshallableGenerator;
 import org.wireshootout.codec.fory.ForyGenerated;
+import org.wireshootout.codec.chronicle.ChronicleWireGenerator;
+import org.wireshootout.codec.chronicle.WireVariant;
 import org.wireshootout.codec.fory.ForyGenerator;
 import org.wireshootout.codec.boon.BoonGenerator;
 import org.wireshootout.codec.capnp.CapnpGenerator;
@@ -53,7 +55,17 @@ public enum MessageFormat {
     boon(Format.boon, new BoonGenerator()),
     flatbuffers(Format.flatbuffers, new FlatBuffersGenerator()),
     capnp(Format.capnp, new CapnpGenerator(false)),
-    capnpPacked(Format.capnpPacked, new CapnpGenerator(true));
+    capnpPacked(Format.capnpPacked, new CapnpGenerator(true)),
+    twireUTF(Format.twireUTF, new ChronicleWireGenerator(WireVariant.twireUTF)),
+    twire8bit(Format.twire8bit, new ChronicleWireGenerator(WireVariant.twire8bit)),
+    json8bit(Format.json8bit, new ChronicleWireGenerator(WireVariant.json8bit)),
+    bwireFFF(Format.bwireFFF, new ChronicleWireGenerator(WireVariant.bwireFFF)),
+    bwireTFF(Format.bwireTFF, new ChronicleWireGenerator(WireVariant.bwireTFF)),
+    bwireFTF(Format.bwireFTF, new ChronicleWireGenerator(WireVariant.bwireFTF)),
+    bwireTTF(Format.bwireTTF, new ChronicleWireGenerator(WireVariant.bwireTTF)),
+    bwireFTT(Format.bwireFTT, new ChronicleWireGenerator(WireVariant.bwireFTT)),
+    rwireUTF(Format.rwireUTF, new ChronicleWireGenerator(WireVariant.rwireUTF));
+    rwire8bit(Format.rwire8bit, new ChronicleWireGenerator(WireVariant.rwire8bit));
 
     private final Format handWritten;
     private final CodecBackend backend;

@@ -24,11 +24,22 @@ final class StrictTextValues {
 
     private final String format;
     private final boolean json;
+    /** Values may also sit inside nested objects and lists, where a comma, a closing brace or bracket ends them. */
+    private final boolean nested;
 
     /** @param json the JSONWire row: values end at a comma, and nothing but another member may follow the last */
     StrictTextValues(String format, boolean json) {
+        this(format, json, false);
+    }
+
+    /**
+     * @param nested the document holds nested objects and lists ({@code marshallable}, {@code sequence}), inside
+     *               which the wire ends a value with a comma, {@code '}'} or {@code ']'} (YAML: before the line break)
+     */
+    StrictTextValues(String format, boolean json, boolean nested) {
         this.format = format;
         this.json = json;
+        this.nested = nested;
     }
 
     /** The flag read from {@code start}: the token must be exactly {@code true} or {@code false}, as read. */
@@ -94,6 +105,7 @@ final class StrictTextValues {
         if (q >= limit) return q;
         byte c = at(base, q);
         if (json ? c == ',' : c == '\n') return q;
+        if (nested && (c == ',' || c == '}' || c == ']')) return q;
         throw refuse(q, field + " has more after its value");
     }
 

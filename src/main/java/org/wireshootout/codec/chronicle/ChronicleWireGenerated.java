@@ -1,0 +1,379 @@
+package org.wireshootout.codec.chronicle;
+
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.wire.ReadMarshallable;
+import net.openhft.chronicle.wire.ValueIn;
+import net.openhft.chronicle.wire.ValueOut;
+import net.openhft.chronicle.wire.Wire;
+import net.openhft.chronicle.wire.WireIn;
+import net.openhft.chronicle.wire.WireKey;
+import net.openhft.chronicle.wire.WireOut;
+import net.openhft.chronicle.wire.WriteMarshallable;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.wireshootout.codec.utf8.LenientUtf8;
+import org.wireshootout.codec.utf8.StrictUtf8;
+import org.wireshootout.generator.spi.SchemaChecks;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * What a Wire codec generated from a message schema ({@link ChronicleWireGenerator}) is, and the calls it makes
+ * beyond Chronicle's own {@code write(key).<type>(v)} and {@code read(key).<type>()}: the hand-written Wire rows'
+ * codec ({@link WireCodec}) for any message. One {@link Wire} of the row's {@link WireVariant} over the codec's one
+ * {@code Bytes} for the codec's life, pointed at the caller's buffer; {@code wire.clear()} then {@code writeDocument}
+ * to encode, {@code rawReadData} to decode; the message's fields written and read by the generated subclass through
+ * one reusable adapter, so nothing is allocated per message where the hand-written rows allocate nothing.
+ *
+ * <p>What the hand-written rows do per variant, this does for every field of the message:
+ * <ul>
+ *   <li>the text wires (TextWire, JSONWire) read each field's name in the written order and require it to be the
+ *       expected key, instead of {@code read(key)}'s search, which can loop forever on a damaged text document
+ *       ({@link DataMarshallable}); and check the bytes of each flag, integer and text value they read
+ *       ({@link StrictTextValues}, which here also accepts the separators of nested objects and lists), JSONWire
+ *       also what follows the last field;</li>
+ *   <li>BinaryWire takes a text's bytes whole when it is ASCII ({@link WireText}: its UTF-8 and its bytes are the
+ *       same), else the builder;</li>
+ *   <li>RawWire runs on an unchecked {@code Bytes}, as the library's benchmark does: encode compares the longest
+ *       document the value can give with the room before writing, the reader checks every run of fixed-width values
+ *       and every length against what is left of the document before reading it, and the read must end exactly at
+ *       the document's end. RawWire UTF-8 reads an ASCII text straight from the bytes ({@link WireText}); RawWire
+ *       8-bit carries the schema's UTF-8 as its 8-bit bytes ({@code text(BytesStore)}, which it writes as they are),
+ *       read back through strict UTF-8 ({@link ChronicleGenerated#readText}), so for ASCII the bytes are the ones
+ *       the hand-written row writes.</li>
+ * </ul>
+ * Every refusal is an exception naming the field, which {@link ChronicleBufferCodec#decode} reports as a
+ * {@code DecodeException} naming the row and the offset where reading stopped.
+ *
+ * @param <M> the generated message class
+ */
+public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> {
+    private final WireVariant variant;
+    private final Wire wire;
+    private final boolean inOrder;
+    private final boolean unchecked;
+    private final boolean json;
+    /** The text wires' value checks; null on the binary wires. */
+    private final StrictTextValues strict;
+    /** How text goes to the wire and comes back, as the hand-written row of the variant does it. */
+    private final WireText text;
+    /** RawWire 8-bit: the text as UTF-8 bytes, read back strictly. */
+    private final ChronicleGenerated utf8;
+    private final Latin1Text latin1 = new Latin1Text();
+    private byte[] scratch = new byte[256];
+    private Bytes<byte[]> scratchView = viewOf(scratch);
+    /** Bytes values on their way to and from the wire. */
+    private final Bytes<?> bytesValue = Bytes.allocateElasticOnHeap(64);
+    private final StringBuilder fieldName = new StringBuilder(32);
+    private final Body body = new Body();
+    private M source;
+    private M target;
+
+    protected ChronicleWireGenerated(String name, WireVariant variant) {
+        super(name, variant.unchecked());
+        this.variant = variant;
+        this.wire = variant.wire(bytes);
+        this.inOrder = variant.inOrder();
+        this.unchecked = variant.unchecked();
+        this.json = variant.kind() == WireVariant.Kind.JSON;
+        this.strict = variant.inOrder() ? new StrictTextValues(name, json, true) : null;
+        DataMarshallable.TextOut out = switch (variant.kind()) {
+            case BINARY -> DataMarshallable.TextOut.ASCII_AS_BYTES;
+            default -> DataMarshallable.TextOut.BUILDER;
+        };
+        this.text = new WireText(out, variant == WireVariant.rwireUTF);
+        this.utf8 = new ChronicleGenerated(name);
+        bytesValue.singleThreadedCheckDisabled(true);
+    }
+
+    /** Writes the message's fields, in the schema's order. */
+    protected abstract void writeMessage(WireOut w, M value);
+
+    /** Reads the message's fields into {@code target}, in the schema's order. */
+    protected abstract void readMessage(WireIn w, M target);
+
+    /**
+     * RawWire only: the most payload bytes {@code value} can take, each text at three bytes a char, or with
+     * {@code exact} as the wire writes it (worked out only when the quick bound exceeds the room).
+     */
+    protected long maxPayload(M value, boolean exact) {
+        throw new UnsupportedOperationException(name + " has a checked buffer");
+    }
+
+    /** A field's key: its name on the keyed wires, its number on BinaryWire with numeric fields. */
+    public static WireKey key(String name, int code) {
+        return new Key(name, code);
+    }
+
+    private record Key(String name, int code) implements WireKey {
+    }
+
+    @Override
+    protected final void writeDocument(M value, MutableDirectBuffer dst, int offset) {
+        int room = caller.target(dst, offset);
+        if (unchecked && HEADER + maxPayload(value, false) > room) checkRoom(HEADER + maxPayload(value, true), room);
+        wire.clear();
+        wire.writeDocument(false, body.writing(value));
+    }
+
+    @Override
+    protected final void readDocument(M target, int payloadLength) {
+        // a decode that threw part-way may have left the value reader mid-document
+        wire.getValueIn().resetState();
+        wire.rawReadData(body.readingInto(target));
+        int end = HEADER + payloadLength;
+        if (unchecked && bytes.readPosition() != end) {
+            throw new IllegalStateException("the message ends " + (bytes.readPosition() - end) + " bytes from the end of the document");
+        }
+    }
+
+    private final class Body implements WriteMarshallable, ReadMarshallable {
+        Body writing(M value) {
+            source = value;
+            return this;
+        }
+
+        Body readingInto(M value) {
+            target = value;
+            return this;
+        }
+
+        @Override
+        public void writeMarshallable(WireOut w) {
+            writeMessage(w, source);
+        }
+
+        @Override
+        public void readMarshallable(WireIn w) {
+            readMessage(w, target);
+            if (json) end(w.bytes());
+        }
+    }
+
+    // ---- finding a field ----
+
+    /**
+     * The value of the field {@code key}: on the text wires the next field, whose name must be {@code key}'s; on the
+     * others {@code read(key)}, as the hand-written rows read.
+     */
+    protected final ValueIn in(WireIn w, WireKey key) {
+        if (!inOrder) return w.read(key);
+        ValueIn in = w.read(fieldName);
+        if (!key.name().toString().contentEquals(fieldName)) {
+            throw new IllegalStateException("expected field '" + key.name() + "' but found '" + fieldName + "'");
+        }
+        return in;
+    }
+
+    // ---- the text wires' checks (generated only for them) ----
+
+    /** Where the value about to be read starts. */
+    protected final long at(WireIn w) {
+        return w.bytes().readPosition();
+    }
+
+    /** The flag of field {@code key}, whose bytes must be exactly {@code true} or {@code false}. */
+    protected final boolean flag(WireIn w, WireKey key) {
+        ValueIn in = in(w, key);
+        long at = w.bytes().readPosition();
+        boolean value = in.bool();
+        strict.flag(w.bytes(), at, value);
+        return value;
+    }
+
+    /** An integer read from {@code at}: a sign and at most {@code digits} digits, nothing else. */
+    protected final long integer(WireIn w, long at, long value, int digits, String field) {
+        strict.integer(w.bytes(), at, value, digits, field);
+        return value;
+    }
+
+    /** JSONWire: after the last field, the document's end or a further member only. */
+    private void end(Bytes<?> b) {
+        long p = b.readPosition();
+        long limit = b.readLimit();
+        p = blanks(b, p, limit);
+        if (p >= limit) return;
+        if (b.readUnsignedByte(p) == ',') p = blanks(b, p + 1, limit);
+        if (p >= limit || b.readUnsignedByte(p) != '"') {
+            b.readPosition(Math.min(p, limit));
+            throw new IllegalStateException("bytes after the last field");
+        }
+    }
+
+    private static long blanks(Bytes<?> b, long p, long limit) {
+        while (p < limit) {
+            int c = b.readUnsignedByte(p);
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') break;
+            p++;
+        }
+        return p;
+    }
+
+    // ---- values with rules of their own ----
+
+    /** An integer carried in a wider Java type (an unsigned one), refused outside {@code [min, max]}. */
+    protected static long range(long value, long min, long max, String field) {
+        if (value < min || value > max) throw new IllegalStateException(field + ": " + value + " is outside its type");
+        return value;
+    }
+
+    /** A set's bits, refused when any names no choice. */
+    protected static long bits(long value, long allowed, String field) {
+        if ((value & ~allowed) != 0) throw new IllegalStateException(field + ": bits 0x" + Long.toHexString(value & ~allowed) + " name no choice");
+        return value;
+    }
+
+    /** An enum value by name ({@code asEnum}); a name the enum lacks, or none, is refused. */
+    protected final <E extends Enum<E>> E enumValue(WireIn w, ValueIn in, Class<E> type, String field) {
+        if (unchecked) WireText.checkLength(w, field);
+        E e = in.asEnum(type);
+        if (e == null) throw new IllegalStateException(field + " is missing");
+        return e;
+    }
+
+    // ---- text ----
+
+    /** Writes a {@code text(max)} value, refusing (IllegalArgumentException) more than {@code max} UTF-8 bytes. */
+    protected final WireOut text(ValueOut out, StringBuilder s, int max, String field) {
+        int n = s.length();
+        if (n > max || 3L * n > max) {
+            int len = LenientUtf8.encodedLength(s);
+            if (len > max) throw new IllegalArgumentException(field + " holds " + len + " bytes, more than its bound " + max);
+        }
+        return writeText(out, s);
+    }
+
+    /** Writes an {@code ascii(length)} value: exactly {@code length} ASCII chars, else refused before writing. */
+    protected final WireOut ascii(ValueOut out, StringBuilder s, int length, String field) {
+        SchemaChecks.ascii(s, length, field);
+        return writeText(out, s);
+    }
+
+    private WireOut writeText(ValueOut out, StringBuilder s) {
+        if (variant != WireVariant.rwire8bit) return text.write(out, s);
+        Bytes<byte[]> ascii = latin1.ifAscii(s);
+        if (ascii != null) return out.text(ascii);
+        int n = StrictUtf8.maxBytes(s.length());
+        if (scratch.length < n) {
+            scratch = new byte[Math.max(n, 2 * scratch.length)];
+            scratchView = viewOf(scratch);
+        }
+        int len = StrictUtf8.encode(s, scratch, 0);
+        scratchView.readPositionRemaining(0, len);
+        return out.text(scratchView);
+    }
+
+    /** Reads a {@code text(max)} value into {@code to}, refusing a null and more than {@code max} UTF-8 bytes. */
+    protected final void readText(WireIn w, ValueIn in, StringBuilder to, int max, String field) {
+        if (variant == WireVariant.rwire8bit) {
+            utf8.readText(w.bytes(), to, max, field);
+            return;
+        }
+        if (strict != null) strict.text(w.bytes(), w.bytes().readPosition());
+        text.read(w, in, to);
+        int n = to.length();
+        if (n > max || 3L * n > max) {
+            int len = LenientUtf8.encodedLength(to);
+            if (len > max) throw new IllegalStateException(field + " holds " + len + " bytes, more than its bound " + max);
+        }
+    }
+
+    /** Reads an {@code ascii(length)} value into {@code to}: exactly {@code length} chars, none above 127. */
+    protected final void readAscii(WireIn w, ValueIn in, StringBuilder to, int length, String field) {
+        readText(w, in, to, 3 * length, field);
+        if (to.length() != length) throw new IllegalStateException(field + " holds " + to.length() + " chars; ascii(" + length + ") takes exactly " + length);
+        for (int i = 0; i < length; i++) {
+            if (to.charAt(i) > 127) throw new IllegalStateException(field + " holds a non-ASCII char at " + i);
+        }
+    }
+
+    /** The most bytes RawWire writes for a text: its stop-bit length and three bytes a char, or with {@code exact} as written. */
+    protected static long maxText(CharSequence s, boolean exact) {
+        int n = s.length();
+        if (!exact) return 5 + 3L * n;
+        long bytes = 5;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+        }
+        return bytes;
+    }
+
+    // ---- bytes ----
+
+    /** Writes the first {@code length} bytes of {@code b} as the wire's bytes value, refusing more than {@code max}. */
+    protected final WireOut bytes(ValueOut out, byte[] b, int length, int max, String field) {
+        if (length > max) throw new IllegalArgumentException(field + " holds " + length + " bytes, more than its bound " + max);
+        Bytes<?> v = bytesValue;
+        v.clear();
+        v.write(b, 0, length);
+        return out.bytes(v);
+    }
+
+    /** Reads a bytes value; returns its length, refusing more than {@code max}: {@link #copyBytes} then copies it out. */
+    protected final int readBytes(WireIn w, ValueIn in, int max, String field) {
+        if (unchecked) WireText.checkLength(w, field);
+        Bytes<?> v = bytesValue;
+        v.clear();
+        in.bytes(v);
+        long n = v.readRemaining();
+        if (n > max) throw new IllegalStateException(field + " holds " + n + " bytes, more than its bound " + max);
+        return (int) n;
+    }
+
+    /** Copies the value {@link #readBytes} read into {@code to}, which has room for its {@code length} bytes. */
+    protected final void copyBytes(byte[] to, int length) {
+        bytesValue.read(to, 0, length);
+    }
+
+    // ---- nesting ----
+
+    /** Reads a nested object ({@code marshallable}) into {@code m}; anything else is refused. */
+    protected final void nested(WireIn w, ValueIn in, ReadMarshallable m, String field) {
+        if (unchecked) left(w, 4, field);
+        if (!in.marshallable(m)) throw new IllegalStateException(field + " is not an object");
+    }
+
+    /** Reads one entry of a list ({@code sequence}) into {@code m}; anything but an object is refused. */
+    protected static void item(ValueIn in, ReadMarshallable m, String field) {
+        if (!in.marshallable(m)) throw new IllegalStateException(field + ": an entry is not an object");
+    }
+
+    /** A list entry beyond the group's bound is refused. */
+    protected static void entry(int count, int max, String field) {
+        if (count >= max) throw new IllegalStateException(field + " has more than its bound of " + max + " entries");
+    }
+
+    /** RawWire: a group's count, refused when negative, above {@code max} or beyond what the bytes left can hold. */
+    protected static int count(WireIn w, int count, int max, String field) {
+        if (count < 0 || count > max || 4L * count > w.bytes().readRemaining()) {
+            throw new IllegalStateException(field + ": count " + count + (count > max ? " beyond its bound " + max
+                    : ", " + w.bytes().readRemaining() + " bytes left"));
+        }
+        return count;
+    }
+
+    /** RawWire: at least {@code n} bytes are left in the document before fixed-width values that take them are read. */
+    protected static void left(WireIn w, int n, String what) {
+        long left = w.bytes().readRemaining();
+        if (left < n) throw new IllegalStateException(what + " take " + n + " bytes, " + left + " left in the document");
+    }
+
+    /** The text wires: the text itself; BinaryWire: Chronicle's own rendering; RawWire: none. */
+    @Override
+    public String render(DirectBuffer src, int offset, int length) {
+        return switch (variant.kind()) {
+            case YAML -> ChronicleRender.payloadText(src, offset, length,
+                    variant.use8bit() ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+            case JSON -> ChronicleRender.payloadText(src, offset, length, StandardCharsets.UTF_8);
+            case BINARY -> ChronicleRender.binaryAsYaml(src, offset, length);
+            case RAW -> null;
+        };
+    }
+
+    private static Bytes<byte[]> viewOf(byte[] array) {
+        Bytes<byte[]> b = Bytes.wrapForRead(array);
+        b.singleThreadedCheckDisabled(true);
+        return b;
+    }
+}
