@@ -64,7 +64,7 @@ public enum MessageFormat {
     bwireFTF(Format.bwireFTF, new ChronicleWireGenerator(WireVariant.bwireFTF)),
     bwireTTF(Format.bwireTTF, new ChronicleWireGenerator(WireVariant.bwireTTF)),
     bwireFTT(Format.bwireFTT, new ChronicleWireGenerator(WireVariant.bwireFTT)),
-    rwireUTF(Format.rwireUTF, new ChronicleWireGenerator(WireVariant.rwireUTF));
+    rwireUTF(Format.rwireUTF, new ChronicleWireGenerator(WireVariant.rwireUTF)),
     rwire8bit(Format.rwire8bit, new ChronicleWireGenerator(WireVariant.rwire8bit));
 
     private final Format handWritten;
