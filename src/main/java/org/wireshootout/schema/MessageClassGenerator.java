@@ -167,7 +167,7 @@ public final class MessageClassGenerator {
                 b.append("    /** Marks the field present or absent, for a reader that filled it in place. */\n");
                 b.append("    public ").append(name).append(" has").append(N).append("(boolean present) { has").append(N).append(" = present; return this; }\n");
                 eq.append("        if (has").append(N).append(" != o.has").append(N).append(") return \"").append(n).append(" (presence)\";\n");
-                ck.append("        h = M.mix(h, has").append(N).append(" ? 1 : 0);\n");
+                ck.append("        h = M.mix(h, this.has").append(N).append(" ? 1 : 0);\n");
                 clear.append("        has").append(N).append(" = false;\n");
             }
             String guard = f.optional() ? "has" + N + " && " : "";
@@ -183,8 +183,8 @@ public final class MessageClassGenerator {
                 b.append("    public ").append(name).append(' ').append(n).append("(CharSequence v) { ").append(n)
                         .append(".setLength(0); ").append(n).append(".append(v);").append(set).append(" return this; }\n");
                 eq.append("        if (").append(guard).append(n).append(".compareTo(o.").append(n).append(") != 0) return \"").append(n).append("\";\n");
-                ck.append("        ").append(ckIf).append("{ h = M.mix(h, ").append(n).append(".length()); for (int i = 0; i < ").append(n)
-                        .append(".length(); i++) h = M.mix(h, ").append(n).append(".charAt(i)); }\n");
+                ck.append("        ").append(ckIf).append("{ h = M.mix(h, this.").append(n).append(".length()); for (int i = 0; i < this.").append(n)
+                        .append(".length(); i++) h = M.mix(h, this.").append(n).append(".charAt(i)); }\n");
                 clear.append("        ").append(n).append(".setLength(0);\n");
             } else if (t instanceof Type.Bytes) {
                 b.append("    private byte[] ").append(n).append(" = new byte[16];\n");
@@ -201,8 +201,8 @@ public final class MessageClassGenerator {
                         .append(n).append("Length(length), 0, length); return this; }\n");
                 eq.append("        if (").append(guard).append("!java.util.Arrays.equals(").append(n).append(", 0, ").append(n).append("Length, o.")
                         .append(n).append(", 0, o.").append(n).append("Length)) return \"").append(n).append("\";\n");
-                ck.append("        ").append(ckIf).append("{ h = M.mix(h, ").append(n).append("Length); for (int i = 0; i < ").append(n)
-                        .append("Length; i++) h = M.mix(h, ").append(n).append("[i]); }\n");
+                ck.append("        ").append(ckIf).append("{ h = M.mix(h, this.").append(n).append("Length); for (int i = 0; i < this.").append(n)
+                        .append("Length; i++) h = M.mix(h, this.").append(n).append("[i]); }\n");
                 clear.append("        ").append(n).append("Length = 0;\n");
             } else if (t instanceof Type.Group g) {
                 String E = g.entry().name();
@@ -229,7 +229,7 @@ public final class MessageClassGenerator {
                 eq.append("        for (int i = 0; i < ").append(n).append("Count; i++) {\n");
                 eq.append("            String d = ").append(n).append("[i].firstDifference(o.").append(n).append("[i]);\n");
                 eq.append("            if (d != null) return \"").append(n).append("[\" + i + \"].\" + d;\n        }\n");
-                ck.append("        h = M.mix(h, ").append(n).append("Count); for (int i = 0; i < ").append(n).append("Count; i++) h = ")
+                ck.append("        h = M.mix(h, this.").append(n).append("Count); for (int i = 0; i < this.").append(n).append("Count; i++) h = this.")
                         .append(n).append("[i].checksum(h);\n");
                 clear.append("        ").append(n).append("Count = 0;\n");
             } else if (t instanceof Type.CompositeRef c) {
@@ -239,7 +239,7 @@ public final class MessageClassGenerator {
                 b.append("    public ").append(C).append(' ').append(n).append("() { return ").append(n).append("; }\n");
                 eq.append("        if (").append(guard).append("true) { String d = ").append(n).append(".firstDifference(o.").append(n)
                         .append("); if (d != null) return \"").append(n).append(".\" + d; }\n");
-                ck.append("        ").append(ckIf).append("h = ").append(n).append(".checksum(h);\n");
+                ck.append("        ").append(ckIf).append("h = this.").append(n).append(".checksum(h);\n");
                 clear.append("        ").append(n).append(".clear();\n");
             } else {
                 String jt = javaType(t);
@@ -251,8 +251,9 @@ public final class MessageClassGenerator {
                 else if (jt.equals("float")) cmp = "Float.compare(" + n + ", o." + n + ") != 0";
                 else cmp = n + " != o." + n;
                 eq.append("        if (").append(guard).append(cmp).append(") return \"").append(n).append("\";\n");
-                String bits = jt.equals("double") ? "Double.doubleToLongBits(" + n + ")" : jt.equals("float") ? "Float.floatToIntBits(" + n + ")"
-                        : jt.equals("boolean") ? "(" + n + " ? 1 : 0)" : t instanceof Type.EnumRef ? "(" + n + " == null ? -1 : " + n + ".ordinal())" : n;
+                String fn = "this." + n; // a field named h or i is not the parameter or loop variable of checksum
+                String bits = jt.equals("double") ? "Double.doubleToLongBits(" + fn + ")" : jt.equals("float") ? "Float.floatToIntBits(" + fn + ")"
+                        : jt.equals("boolean") ? "(" + fn + " ? 1 : 0)" : t instanceof Type.EnumRef ? "(" + fn + " == null ? -1 : " + fn + ".ordinal())" : fn;
                 ck.append("        ").append(ckIf).append("h = M.mix(h, ").append(bits).append(");\n");
                 clear.append("        ").append(n).append(" = ").append(t instanceof Type.EnumRef ? "null" : jt.equals("boolean") ? "false" : "0").append(";\n");
                 if (t instanceof Type.Decimal d && !d.fixedExponent()) {
@@ -260,7 +261,7 @@ public final class MessageClassGenerator {
                     b.append("    public byte ").append(n).append("Exponent() { return ").append(n).append("Exponent; }\n");
                     b.append("    public ").append(name).append(' ').append(n).append("Exponent(byte v) { this.").append(n).append("Exponent = v; return this; }\n");
                     eq.append("        if (").append(guard).append(n).append("Exponent != o.").append(n).append("Exponent) return \"").append(n).append("Exponent\";\n");
-                    ck.append("        ").append(ckIf).append("h = M.mix(h, ").append(n).append("Exponent);\n");
+                    ck.append("        ").append(ckIf).append("h = M.mix(h, this.").append(n).append("Exponent);\n");
                     clear.append("        ").append(n).append("Exponent = 0;\n");
                 } else if (t instanceof Type.Decimal d) {
                     b.append("    /** The exponent every value of ").append(n).append(" has. */\n    public static final int ")
