@@ -48,7 +48,14 @@ class MessageBulkRunTest {
             assertNull(e.<M>sample(GeneratedSamples.SEED + i).firstDifference(decoded), format + "/" + key + " record " + i);
             if (i > 0) assertNotSame(back[i - 1], back[i]);
         }
-        assertEquals(bytes, run.dump(), "a second dump writes the same bytes");
+        long again = run.dump();
+        if (format == MessageFormat.foryShared) {
+            // a channel: the first dump's first record carried the type definition, the second dump's refers to it
+            assertTrue(again < bytes, "a channel's second dump is shorter: " + again + " against " + bytes);
+        } else {
+            assertEquals(bytes, again, "a second dump writes the same bytes");
+        }
+        run.verify(); // and the decoder, a channel too, reads the second dump
     }
 
     @Test
