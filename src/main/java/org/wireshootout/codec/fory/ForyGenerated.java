@@ -16,7 +16,7 @@ import java.util.List;
  * with a {@link DecodeException} naming the row and the field. Fory has read the whole message by then, so the
  * offset given is 0, the message's start.
  */
-public final class ForyGenerated {
+public final class ForyGenerated extends org.wireshootout.generator.spi.PlainFormChecks {
     /** How Fory is set up, and the hand-written row each mode is written as. */
     public enum Mode {
         /** {@code fory} ({@link ForyCodec#schemaConsistent}): the fields alone. */
@@ -91,26 +91,9 @@ public final class ForyGenerated {
     }
 
     /** The refusal of a value read: the row, offset 0 (the message as a whole) and what is wrong. */
+    @Override
     public DecodeException refused(String field, String what) {
         return new DecodeException(name, 0, field + ": " + what);
-    }
-
-    /** A field the schema requires that Fory read as null. */
-    public <T> T required(T v, String field) {
-        if (v == null) throw refused(field, "null where the schema has a value");
-        return v;
-    }
-
-    /** An unsigned value held one Java size up, refused outside {@code [0, max]}. */
-    public long unsigned(long v, long max, String field) {
-        if (v < 0 || v > max) throw refused(field, v + " is outside its unsigned type [0, " + max + "]");
-        return v;
-    }
-
-    /** A set's bits, refused when one names no choice. */
-    public long set(long v, long allowed, String field) {
-        if ((v & ~allowed) != 0) throw refused(field, "bits 0x" + Long.toHexString(v & ~allowed) + " name no choice");
-        return v;
     }
 
     /** Text, refused when absent or longer than {@code maxChars} characters (its bound in UTF-8 bytes: no char takes less than one). */
@@ -118,23 +101,6 @@ public final class ForyGenerated {
         required(s, field);
         if (s.length() > maxChars) throw refused(field, s.length() + " chars, more than its bound " + maxChars);
         return s;
-    }
-
-    /** An {@code ascii(length)} value, refused unless exactly {@code length} chars each at most 127. */
-    public StringBuilder ascii(StringBuilder s, int length, String field) {
-        required(s, field);
-        if (s.length() != length) throw refused(field, s.length() + " chars; ascii(" + length + ") takes exactly " + length);
-        for (int i = 0; i < length; i++) {
-            if (s.charAt(i) > 127) throw refused(field, "a non-ASCII char at " + i);
-        }
-        return s;
-    }
-
-    /** Bytes, refused when absent or longer than {@code max}. */
-    public byte[] bytes(byte[] b, int max, String field) {
-        required(b, field);
-        if (b.length > max) throw refused(field, b.length + " bytes, more than its bound " + max);
-        return b;
     }
 
     /** A group's entries, refused when absent, more than {@code max}, or holding a null entry. */
@@ -146,16 +112,6 @@ public final class ForyGenerated {
             if (entries.get(i) == null) throw refused(field, "entry " + i + " is null");
         }
         return entries;
-    }
-
-    /**
-     * The array a Fory-side object holds for {@code length} bytes of {@code from}: {@code held} refilled when it has
-     * that length already, else a new array (Fory writes an array whole, so it must have the value's length).
-     */
-    public static byte[] exactly(byte[] held, byte[] from, int length) {
-        byte[] a = held != null && held.length == length ? held : new byte[length];
-        System.arraycopy(from, 0, a, 0, length);
-        return a;
     }
 
     /** Makes {@code list} hold exactly {@code count} entries, keeping those it has (a new entry from {@code fresh} only when it grows). */

@@ -2,6 +2,7 @@ package org.wireshootout.codec.fory;
 
 import org.wireshootout.generator.spi.CodecBackend;
 import org.wireshootout.generator.spi.GenContext;
+import org.wireshootout.generator.spi.PlainForm;
 import org.wireshootout.schema.CompositeDef;
 import org.wireshootout.schema.Field;
 import org.wireshootout.schema.MessageClassGenerator;
@@ -52,6 +53,9 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * any char), so no message is refused.
  */
 public final class ForyGenerator implements CodecBackend {
+    /** The plain classes Fory serialises and their copies to and from the message. */
+    private static final PlainForm POJO = new PlainForm("Pojo", "ForyGenerated", "fory", PlainForm.Groups.LIST);
+
     private final ForyGenerated.Mode mode;
 
     /** {@code compatible}: Fory's COMPATIBLE mode, else SCHEMA_CONSISTENT. */
@@ -108,8 +112,8 @@ public final class ForyGenerator implements CodecBackend {
         } else {
             b.append("        from").append(M).append("(fory.read(Pojo.").append(M).append(".class, src, offset, length), target);\n    }\n\n");
         }
-        methods(b, M, m.fields());
-        for (CompositeDef c : composites) methods(b, c.name(), c.fields());
+        POJO.methods(b, M, m.fields());
+        for (CompositeDef c : composites) POJO.methods(b, c.name(), c.fields());
         b.append("    /** The plain classes Fory serialises: the schema's fields, as a Fory user's POJO holds them. */\n");
         b.append("    public static final class Pojo {\n        private Pojo() {\n        }\n\n");
         pojo(b, M, m.fields(), mode.ids());
@@ -127,30 +131,6 @@ public final class ForyGenerator implements CodecBackend {
         }
     }
 
-    /** The Java type of a field in the plain class. */
-    private static String pojoType(Field f) {
-        Type t = f.type();
-        if (t instanceof Type.Ascii || t instanceof Type.Text) return "StringBuilder";
-        if (t instanceof Type.Bytes) return "byte[]";
-        if (t instanceof Type.CompositeRef c) return c.def().name();
-        if (t instanceof Type.Group g) return "java.util.List<" + g.entry().name() + ">";
-        String jt = MessageClassGenerator.javaType(t);
-        return f.optional() ? boxed(jt) : jt;
-    }
-
-    private static String boxed(String jt) {
-        return switch (jt) {
-            case "byte" -> "Byte";
-            case "short" -> "Short";
-            case "int" -> "Integer";
-            case "long" -> "Long";
-            case "float" -> "Float";
-            case "double" -> "Double";
-            case "boolean" -> "Boolean";
-            default -> jt;
-        };
-    }
-
     /**
      * {@code type} carrying Fory's {@code @Nullable} (a type annotation): a field with {@code @ForyField} is taken as
      * never null unless its type carries it, so an optional field, null when absent, needs it.
@@ -162,10 +142,6 @@ public final class ForyGenerator implements CodecBackend {
         return a + type;
     }
 
-    private static boolean exponentField(Type t) {
-        return t instanceof Type.Decimal d && !d.fixedExponent();
-    }
-
     /** With {@code ids}, each field carries {@code @ForyField(id = ...)}: 0, 1, ... in the schema's order, an exponent the id after its mantissa's. */
     private static void pojo(StringBuilder b, String type, List<Field> fields, boolean ids) {
         b.append("        public static final class ").append(type).append(" {\n");
@@ -174,8 +150,8 @@ public final class ForyGenerator implements CodecBackend {
             String n = javaName(f.name());
             boolean nullable = ids && f.optional();
             b.append("            ").append(ids ? "@org.apache.fory.annotation.ForyField(id = " + id++ + ") " : "").append("public ")
-                    .append(nullable ? nullable(pojoType(f)) : pojoType(f)).append(' ').append(n).append(";\n");
-            if (exponentField(f.type())) {
+                    .append(nullable ? nullable(POJO.fieldType(f)) : POJO.fieldType(f)).append(' ').append(n).append(";\n");
+            if (PlainForm.exponentField(f.type())) {
                 b.append("            ").append(ids ? "@org.apache.fory.annotation.ForyField(id = " + id++ + ") " : "").append("public ")
                         .append(f.optional() ? nullable ? nullable("Byte") : "Byte" : "byte").append(' ').append(n).append("Exponent;\n");
             }
@@ -183,109 +159,4 @@ public final class ForyGenerator implements CodecBackend {
         b.append("        }\n\n");
     }
 
-    private static void methods(StringBuilder b, String type, List<Field> fields) {
-        b.append("    private static Pojo.").append(type).append(" to").append(type).append('(').append(type).append(" v, Pojo.").append(type).append(" p) {\n");
-        for (Field f : fields) toPojo(b, f, type);
-        b.append("        return p;\n    }\n\n");
-        b.append("    private void from").append(type).append("(Pojo.").append(type).append(" p, ").append(type).append(" t) {\n");
-        for (Field f : fields) fromPojo(b, f, type);
-        b.append("    }\n\n");
-    }
-
-    private static void toPojo(StringBuilder b, Field f, String owner) {
-        String n = javaName(f.name());
-        String N = cap(n);
-        String label = owner + "." + f.name();
-        Type t = f.type();
-        String get = "v." + n + "()";
-        String ind = "        ";
-        if (f.optional()) {
-            b.append(ind).append("if (!v.has").append(N).append("()) {\n").append(ind).append("    p.").append(n).append(" = null;\n");
-            if (exponentField(t)) b.append(ind).append("    p.").append(n).append("Exponent = null;\n");
-            b.append(ind).append("} else {\n");
-            ind += "    ";
-        }
-        if (t instanceof Type.Ascii a) {
-            b.append(ind).append("SchemaChecks.ascii(").append(get).append(", ").append(a.length()).append(", \"").append(label).append("\");\n");
-            b.append(ind).append("p.").append(n).append(" = ").append(get).append(";\n");
-        } else if (t instanceof Type.Text) {
-            b.append(ind).append("p.").append(n).append(" = ").append(get).append(";\n");
-        } else if (t instanceof Type.Bytes) {
-            b.append(ind).append("p.").append(n).append(" = ForyGenerated.exactly(p.").append(n).append(", ").append(get).append(", v.").append(n).append("Length());\n");
-        } else if (t instanceof Type.CompositeRef c) {
-            String C = c.def().name();
-            b.append(ind).append("p.").append(n).append(" = to").append(C).append('(').append(get).append(", p.").append(n).append(" != null ? p.")
-                    .append(n).append(" : new Pojo.").append(C).append("());\n");
-        } else if (t instanceof Type.Group g) {
-            String E = g.entry().name();
-            b.append(ind).append("{\n");
-            b.append(ind).append("    java.util.List<Pojo.").append(E).append("> l = p.").append(n).append(";\n");
-            b.append(ind).append("    if (l == null) p.").append(n).append(" = l = new java.util.ArrayList<>();\n");
-            b.append(ind).append("    int c = v.").append(n).append("Count();\n");
-            b.append(ind).append("    ForyGenerated.resize(l, c, Pojo.").append(E).append("::new);\n");
-            b.append(ind).append("    for (int i = 0; i < c; i++) to").append(E).append("(v.").append(n).append("(i), l.get(i));\n");
-            b.append(ind).append("}\n");
-        } else {
-            b.append(ind).append("p.").append(n).append(" = ").append(get).append(";\n");
-            if (exponentField(t)) b.append(ind).append("p.").append(n).append("Exponent = v.").append(n).append("Exponent();\n");
-        }
-        if (f.optional()) b.append("        }\n");
-    }
-
-    private static void fromPojo(StringBuilder b, Field f, String owner) {
-        String n = javaName(f.name());
-        String N = cap(n);
-        String label = owner + "." + f.name();
-        Type t = f.type();
-        String p = "p." + n;
-        String ind = "        ";
-        String q = "\"" + label + "\"";
-        if (f.optional()) {
-            b.append(ind).append("if (").append(p).append(" == null) {\n");
-            if (exponentField(t)) {
-                b.append(ind).append("    if (").append(p).append("Exponent != null) throw fory.refused(").append(q).append(", \"an exponent without a mantissa\");\n");
-            }
-            b.append(ind).append("    t.clear").append(N).append("();\n").append(ind).append("} else {\n");
-            ind += "    ";
-        }
-        if (t instanceof Type.Scalar s) {
-            String v = switch (s.primitive()) {
-                case U8 -> "(short) fory.unsigned(" + p + ", 0xFFL, " + q + ")";
-                case U16 -> "(int) fory.unsigned(" + p + ", 0xFFFFL, " + q + ")";
-                case U32 -> "fory.unsigned(" + p + ", 0xFFFFFFFFL, " + q + ")";
-                default -> p;
-            };
-            b.append(ind).append("t.").append(n).append('(').append(v).append(");\n");
-        } else if (t instanceof Type.Decimal) {
-            b.append(ind).append("t.").append(n).append('(').append(p).append(");\n");
-            if (exponentField(t)) {
-                b.append(ind).append("t.").append(n).append("Exponent(").append(f.optional() ? "fory.required(" + p + "Exponent, " + q + ")" : p + "Exponent").append(");\n");
-            }
-        } else if (t instanceof Type.EnumRef) {
-            b.append(ind).append("t.").append(n).append("(fory.required(").append(p).append(", ").append(q).append("));\n");
-        } else if (t instanceof Type.SetRef st) {
-            long allowed = 0;
-            for (SetDef.Choice c : st.def().choices()) allowed |= 1L << c.bit();
-            b.append(ind).append("t.").append(n).append("(fory.set(").append(p).append(", 0x").append(Long.toHexString(allowed)).append("L, ").append(q).append("));\n");
-        } else if (t instanceof Type.Ascii a) {
-            b.append(ind).append("t.").append(n).append("(fory.ascii(").append(p).append(", ").append(a.length()).append(", ").append(q).append("));\n");
-        } else if (t instanceof Type.Text x) {
-            b.append(ind).append("t.").append(n).append("(fory.text(").append(p).append(", ").append(x.maxBytes()).append(", ").append(q).append("));\n");
-        } else if (t instanceof Type.Bytes x) {
-            b.append(ind).append("{\n").append(ind).append("    byte[] a = fory.bytes(").append(p).append(", ").append(x.maxLength()).append(", ").append(q).append(");\n");
-            b.append(ind).append("    t.").append(n).append("(a, 0, a.length);\n").append(ind).append("}\n");
-        } else if (t instanceof Type.CompositeRef c) {
-            b.append(ind).append("from").append(c.def().name()).append("(fory.required(").append(p).append(", ").append(q).append("), t.").append(n).append("());\n");
-            if (f.optional()) b.append(ind).append("t.has").append(N).append("(true);\n");
-        } else if (t instanceof Type.Group g) {
-            String E = g.entry().name();
-            b.append(ind).append("{\n");
-            b.append(ind).append("    java.util.List<Pojo.").append(E).append("> l = fory.group(").append(p).append(", ").append(g.maxCount()).append(", ").append(q).append(");\n");
-            b.append(ind).append("    t.clear").append(N).append("();\n");
-            b.append(ind).append("    for (int i = 0, c = l.size(); i < c; i++) from").append(E).append("(l.get(i), t.add").append(N).append("());\n");
-            b.append(ind).append("}\n");
-            if (f.optional()) b.append(ind).append("t.has").append(N).append("(true);\n");
-        }
-        if (f.optional()) b.append("        }\n");
-    }
 }

@@ -52,7 +52,7 @@ import java.util.function.Supplier;
  * field values the writer cannot have written; that refusal is a {@link DecodeException} here (offset -1: found after
  * Kryo's read).
  */
-public final class KryoFieldsGenerated {
+public final class KryoFieldsGenerated extends org.wireshootout.generator.spi.PlainFormChecks {
     /** The serializer of the message's and composites' classes, and the hand-written row each mode is written as. */
     public enum Mode {
         FIELDS("kryoFields"), TAGGED("kryoTagged"), COMPATIBLE("kryoCompatible");
@@ -134,6 +134,7 @@ public final class KryoFieldsGenerated {
     }
 
     /** The refusal of {@code field}'s value read (offset -1: found after Kryo's read): what is wrong. */
+    @Override
     public DecodeException refused(String field, String what) {
         return new DecodeException(kryo.name, -1, field + ": " + what);
     }
@@ -141,24 +142,6 @@ public final class KryoFieldsGenerated {
     /** The message Kryo read, refused when null (a field count of 0 is Kryo's null object). */
     public <T> T message(T v) {
         if (v == null) throw new DecodeException(kryo.name, 0, "the message is a null object");
-        return v;
-    }
-
-    /** A field the schema requires that Kryo read as null (a tag the bytes lack, or a null written). */
-    public <T> T required(T v, String field) {
-        if (v == null) throw refused(field, "null where the schema has a value");
-        return v;
-    }
-
-    /** An unsigned value held one Java size up, refused outside {@code [0, max]}. */
-    public long unsigned(long v, long max, String field) {
-        if (v < 0 || v > max) throw refused(field, v + " is outside its unsigned type [0, " + max + "]");
-        return v;
-    }
-
-    /** A set's bits, refused when one names no choice. */
-    public long set(long v, long allowed, String field) {
-        if ((v & ~allowed) != 0) throw refused(field, "bits 0x" + Long.toHexString(v & ~allowed) + " name no choice");
         return v;
     }
 
@@ -171,23 +154,6 @@ public final class KryoFieldsGenerated {
         return s;
     }
 
-    /** An {@code ascii(length)} value, refused unless exactly {@code length} chars each at most 127. */
-    public StringBuilder ascii(StringBuilder s, int length, String field) {
-        required(s, field);
-        if (s.length() != length) throw refused(field, s.length() + " chars; ascii(" + length + ") takes exactly " + length);
-        for (int i = 0; i < length; i++) {
-            if (s.charAt(i) > 127) throw refused(field, "a non-ASCII char at " + i);
-        }
-        return s;
-    }
-
-    /** Bytes, refused when absent or longer than {@code max}. */
-    public byte[] bytes(byte[] b, int max, String field) {
-        required(b, field);
-        if (b.length > max) throw refused(field, b.length + " bytes, more than its bound " + max);
-        return b;
-    }
-
     /** A group's entries, refused when absent, more than {@code max}, or holding a null entry. */
     public <E> E[] group(E[] entries, int max, String field) {
         required(entries, field);
@@ -196,16 +162,6 @@ public final class KryoFieldsGenerated {
             if (entries[i] == null) throw refused(field, "entry " + i + " is null");
         }
         return entries;
-    }
-
-    /**
-     * The array a tagged object holds for {@code length} bytes of {@code from}: {@code held} refilled when it has that
-     * length already, else a new array (Kryo writes an array whole, so it must have the value's length).
-     */
-    public static byte[] exactly(byte[] held, byte[] from, int length) {
-        byte[] a = held != null && held.length == length ? held : new byte[length];
-        System.arraycopy(from, 0, a, 0, length);
-        return a;
     }
 
     /**

@@ -3,6 +3,7 @@ package org.wireshootout.codec.kryo;
 import org.wireshootout.codec.jdk.GeneratedCopy;
 import org.wireshootout.generator.spi.CodecBackend;
 import org.wireshootout.generator.spi.GenContext;
+import org.wireshootout.generator.spi.PlainForm;
 import org.wireshootout.schema.CompositeDef;
 import org.wireshootout.schema.Field;
 import org.wireshootout.schema.MessageClassGenerator;
@@ -51,6 +52,9 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * construct, so no message is refused.
  */
 public final class KryoFieldsGenerator implements CodecBackend {
+    /** The tagged row's plain classes and their copies to and from the message. */
+    private static final PlainForm TAGGED = new PlainForm("Tagged", "KryoFieldsGenerated", "kryo", PlainForm.Groups.ARRAY);
+
     private final KryoFieldsGenerated.Mode mode;
 
     /** The {@code kryoFields} row. */
@@ -167,40 +171,12 @@ public final class KryoFieldsGenerator implements CodecBackend {
         b.append("        to").append(M).append("(value, out);\n        return kryo.write(out, dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
         b.append("        from").append(M).append("(kryo.message(kryo.read(Tagged.").append(M).append(".class, src, offset, length)), target);\n    }\n\n");
-        for (Map.Entry<String, List<Field>> t : types.entrySet()) taggedMethods(b, t.getKey(), t.getValue());
+        for (Map.Entry<String, List<Field>> t : types.entrySet()) TAGGED.methods(b, t.getKey(), t.getValue());
         b.append("    /** The classes TaggedFieldSerializer serialises: the schema's fields, each carrying its tag. */\n");
         b.append("    public static final class Tagged {\n        private Tagged() {\n        }\n\n");
         for (Map.Entry<String, List<Field>> t : types.entrySet()) taggedClass(b, t.getKey(), t.getValue());
         b.append("    }\n}\n");
         return b.toString();
-    }
-
-    /** The Java type of a field in the tagged class. */
-    private static String taggedType(Field f) {
-        Type t = f.type();
-        if (t instanceof Type.Ascii || t instanceof Type.Text) return "StringBuilder";
-        if (t instanceof Type.Bytes) return "byte[]";
-        if (t instanceof Type.CompositeRef c) return c.def().name();
-        if (t instanceof Type.Group g) return g.entry().name() + "[]";
-        String jt = MessageClassGenerator.javaType(t);
-        return f.optional() ? boxed(jt) : jt;
-    }
-
-    private static String boxed(String jt) {
-        return switch (jt) {
-            case "byte" -> "Byte";
-            case "short" -> "Short";
-            case "int" -> "Integer";
-            case "long" -> "Long";
-            case "float" -> "Float";
-            case "double" -> "Double";
-            case "boolean" -> "Boolean";
-            default -> jt;
-        };
-    }
-
-    private static boolean exponentField(Type t) {
-        return t instanceof Type.Decimal d && !d.fixedExponent();
     }
 
     private static void taggedClass(StringBuilder b, String type, List<Field> fields) {
@@ -209,8 +185,8 @@ public final class KryoFieldsGenerator implements CodecBackend {
         for (Field f : fields) {
             String n = javaName(f.name());
             b.append("            @com.esotericsoftware.kryo.serializers.TaggedFieldSerializer.Tag(").append(tag++).append(") ")
-                    .append(taggedType(f)).append(' ').append(n).append(";\n");
-            if (exponentField(f.type())) {
+                    .append(TAGGED.fieldType(f)).append(' ').append(n).append(";\n");
+            if (PlainForm.exponentField(f.type())) {
                 b.append("            @com.esotericsoftware.kryo.serializers.TaggedFieldSerializer.Tag(").append(tag++).append(") ")
                         .append(f.optional() ? "Byte" : "byte").append(' ').append(n).append("Exponent;\n");
             }
@@ -218,108 +194,4 @@ public final class KryoFieldsGenerator implements CodecBackend {
         b.append("        }\n\n");
     }
 
-    private static void taggedMethods(StringBuilder b, String type, List<Field> fields) {
-        b.append("    private static Tagged.").append(type).append(" to").append(type).append('(').append(type).append(" v, Tagged.").append(type).append(" p) {\n");
-        for (Field f : fields) toTagged(b, f, type);
-        b.append("        return p;\n    }\n\n");
-        b.append("    private void from").append(type).append("(Tagged.").append(type).append(" p, ").append(type).append(" t) {\n");
-        for (Field f : fields) fromTagged(b, f, type);
-        b.append("    }\n\n");
-    }
-
-    private static void toTagged(StringBuilder b, Field f, String owner) {
-        String n = javaName(f.name());
-        String N = cap(n);
-        String label = owner + "." + f.name();
-        Type t = f.type();
-        String get = "v." + n + "()";
-        String ind = "        ";
-        if (f.optional()) {
-            b.append(ind).append("if (!v.has").append(N).append("()) {\n").append(ind).append("    p.").append(n).append(" = null;\n");
-            if (exponentField(t)) b.append(ind).append("    p.").append(n).append("Exponent = null;\n");
-            b.append(ind).append("} else {\n");
-            ind += "    ";
-        }
-        if (t instanceof Type.Ascii a) {
-            b.append(ind).append("SchemaChecks.ascii(").append(get).append(", ").append(a.length()).append(", \"").append(label).append("\");\n");
-            b.append(ind).append("p.").append(n).append(" = ").append(get).append(";\n");
-        } else if (t instanceof Type.Text) {
-            b.append(ind).append("p.").append(n).append(" = ").append(get).append(";\n");
-        } else if (t instanceof Type.Bytes) {
-            b.append(ind).append("p.").append(n).append(" = KryoFieldsGenerated.exactly(p.").append(n).append(", ").append(get).append(", v.").append(n).append("Length());\n");
-        } else if (t instanceof Type.CompositeRef c) {
-            String C = c.def().name();
-            b.append(ind).append("p.").append(n).append(" = to").append(C).append('(').append(get).append(", p.").append(n).append(" != null ? p.")
-                    .append(n).append(" : new Tagged.").append(C).append("());\n");
-        } else if (t instanceof Type.Group g) {
-            String E = g.entry().name();
-            b.append(ind).append("{\n");
-            b.append(ind).append("    int c = v.").append(n).append("Count();\n");
-            b.append(ind).append("    Tagged.").append(E).append("[] a = p.").append(n).append(" = KryoFieldsGenerated.entries(p.").append(n)
-                    .append(", c, Tagged.").append(E).append("[]::new, Tagged.").append(E).append("::new);\n");
-            b.append(ind).append("    for (int i = 0; i < c; i++) to").append(E).append("(v.").append(n).append("(i), a[i]);\n");
-            b.append(ind).append("}\n");
-        } else {
-            b.append(ind).append("p.").append(n).append(" = ").append(get).append(";\n");
-            if (exponentField(t)) b.append(ind).append("p.").append(n).append("Exponent = v.").append(n).append("Exponent();\n");
-        }
-        if (f.optional()) b.append("        }\n");
-    }
-
-    private static void fromTagged(StringBuilder b, Field f, String owner) {
-        String n = javaName(f.name());
-        String N = cap(n);
-        String label = owner + "." + f.name();
-        Type t = f.type();
-        String p = "p." + n;
-        String ind = "        ";
-        String q = "\"" + label + "\"";
-        if (f.optional()) {
-            b.append(ind).append("if (").append(p).append(" == null) {\n");
-            if (exponentField(t)) {
-                b.append(ind).append("    if (").append(p).append("Exponent != null) throw kryo.refused(").append(q).append(", \"an exponent without a mantissa\");\n");
-            }
-            b.append(ind).append("    t.clear").append(N).append("();\n").append(ind).append("} else {\n");
-            ind += "    ";
-        }
-        if (t instanceof Type.Scalar s) {
-            String v = switch (s.primitive()) {
-                case U8 -> "(short) kryo.unsigned(" + p + ", 0xFFL, " + q + ")";
-                case U16 -> "(int) kryo.unsigned(" + p + ", 0xFFFFL, " + q + ")";
-                case U32 -> "kryo.unsigned(" + p + ", 0xFFFFFFFFL, " + q + ")";
-                default -> p;
-            };
-            b.append(ind).append("t.").append(n).append('(').append(v).append(");\n");
-        } else if (t instanceof Type.Decimal) {
-            b.append(ind).append("t.").append(n).append('(').append(p).append(");\n");
-            if (exponentField(t)) {
-                b.append(ind).append("t.").append(n).append("Exponent(").append(f.optional() ? "kryo.required(" + p + "Exponent, " + q + ")" : p + "Exponent").append(");\n");
-            }
-        } else if (t instanceof Type.EnumRef) {
-            b.append(ind).append("t.").append(n).append("(kryo.required(").append(p).append(", ").append(q).append("));\n");
-        } else if (t instanceof Type.SetRef st) {
-            long allowed = 0;
-            for (SetDef.Choice c : st.def().choices()) allowed |= 1L << c.bit();
-            b.append(ind).append("t.").append(n).append("(kryo.set(").append(p).append(", 0x").append(Long.toHexString(allowed)).append("L, ").append(q).append("));\n");
-        } else if (t instanceof Type.Ascii a) {
-            b.append(ind).append("t.").append(n).append("(kryo.ascii(").append(p).append(", ").append(a.length()).append(", ").append(q).append("));\n");
-        } else if (t instanceof Type.Text x) {
-            b.append(ind).append("t.").append(n).append("(kryo.text(").append(p).append(", ").append(x.maxBytes()).append(", ").append(q).append("));\n");
-        } else if (t instanceof Type.Bytes x) {
-            b.append(ind).append("{\n").append(ind).append("    byte[] a = kryo.bytes(").append(p).append(", ").append(x.maxLength()).append(", ").append(q).append(");\n");
-            b.append(ind).append("    t.").append(n).append("(a, 0, a.length);\n").append(ind).append("}\n");
-        } else if (t instanceof Type.CompositeRef c) {
-            b.append(ind).append("from").append(c.def().name()).append("(kryo.required(").append(p).append(", ").append(q).append("), t.").append(n).append("());\n");
-            if (f.optional()) b.append(ind).append("t.has").append(N).append("(true);\n");
-        } else if (t instanceof Type.Group g) {
-            String E = g.entry().name();
-            b.append(ind).append("{\n");
-            b.append(ind).append("    Tagged.").append(E).append("[] a = kryo.group(").append(p).append(", ").append(g.maxCount()).append(", ").append(q).append(");\n");
-            b.append(ind).append("    t.clear").append(N).append("();\n");
-            b.append(ind).append("    for (int i = 0; i < a.length; i++) from").append(E).append("(a[i], t.add").append(N).append("());\n");
-            b.append(ind).append("}\n");
-            if (f.optional()) b.append(ind).append("t.has").append(N).append("(true);\n");
-        }
-        if (f.optional()) b.append("        }\n");
-    }
 }
