@@ -10,8 +10,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.Blackhole;
 import org.wireshootout.codec.BufferAccess;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.CallerBuffers;
-import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.generator.GeneratedMessage;
 import org.wireshootout.generator.GeneratedMessages;
 import org.wireshootout.generator.GeneratedRoundTrip;
@@ -57,15 +55,9 @@ public class MessageAccessBenchmark extends BenchmarkDefaults {
             throw new IllegalStateException("the generated " + entry.rowName(format) + " row cannot read its fields in place");
         }
         M v = GeneratedSamples.of(entry);
-        UnsafeBuffer b = CallerBuffers.allocate(c, CallerBuffers.MESSAGE_CAPACITY);
-        while (true) {
-            try {
-                length = GeneratedRoundTrip.verify(entry.rowName(format), entry, c, b, 0, v);
-                break;
-            } catch (EncodeOverflowException e) {
-                b = CallerBuffers.allocate(c, 2 * b.capacity());
-            }
-        }
+        GeneratedRoundTrip.Verified verified = GeneratedRoundTrip.verifyInRoom(entry.rowName(format), entry, c, v);
+        UnsafeBuffer b = verified.buffer();
+        length = verified.length();
         // verify leaves the value's encoding in the buffer: access() reads it
         buffer = b;
         access = a;

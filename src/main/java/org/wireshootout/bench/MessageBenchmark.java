@@ -8,8 +8,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.wireshootout.codec.BufferCodec;
-import org.wireshootout.codec.CallerBuffers;
-import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.generator.GeneratedMessage;
 import org.wireshootout.generator.GeneratedMessages;
 import org.wireshootout.generator.GeneratedRoundTrip;
@@ -49,15 +47,9 @@ public class MessageBenchmark extends BenchmarkDefaults {
     private <M extends GeneratedMessage<M>> void set(GeneratedMessages.Entry entry) {
         BufferCodec<M> c = entry.newCodec(format);
         M v = GeneratedSamples.of(entry);
-        UnsafeBuffer b = CallerBuffers.allocate(c, CallerBuffers.MESSAGE_CAPACITY);
-        while (true) {
-            try {
-                length = GeneratedRoundTrip.verify(entry.rowName(format), entry, c, b, 0, v);
-                break;
-            } catch (EncodeOverflowException e) {
-                b = CallerBuffers.allocate(c, 2 * b.capacity());
-            }
-        }
+        GeneratedRoundTrip.Verified verified = GeneratedRoundTrip.verifyInRoom(entry.rowName(format), entry, c, v);
+        UnsafeBuffer b = verified.buffer();
+        length = verified.length();
         @SuppressWarnings({"unchecked", "rawtypes"}) BufferCodec<Object> any = (BufferCodec) c;
         codec = any;
         buffer = b;

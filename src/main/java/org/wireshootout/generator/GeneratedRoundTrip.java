@@ -1,7 +1,10 @@
 package org.wireshootout.generator;
 
 import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.CallerBuffers;
+import org.wireshootout.codec.EncodeOverflowException;
 
 import java.util.SplittableRandom;
 
@@ -40,5 +43,24 @@ public final class GeneratedRoundTrip {
             }
         }
         return length;
+    }
+
+    /** A buffer of the codec's memory holding the verified value's encoding from offset 0, and its length. */
+    public record Verified(UnsafeBuffer buffer, int length) {
+    }
+
+    /**
+     * {@link #verify} at offset 0 of a buffer of the codec's memory ({@link CallerBuffers}), of a message's capacity
+     * at first and twice as large each time the encoding does not fit: what a benchmark's setup times against.
+     */
+    public static <M extends GeneratedMessage<M>> Verified verifyInRoom(String row, GeneratedMessages.Entry entry, BufferCodec<M> codec, M value) {
+        UnsafeBuffer b = CallerBuffers.allocate(codec, CallerBuffers.MESSAGE_CAPACITY);
+        while (true) {
+            try {
+                return new Verified(b, verify(row, entry, codec, b, 0, value));
+            } catch (EncodeOverflowException e) {
+                b = CallerBuffers.allocate(codec, 2 * b.capacity());
+            }
+        }
     }
 }
