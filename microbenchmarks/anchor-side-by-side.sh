@@ -44,6 +44,8 @@ ANCHOR=$(cd "$ANCHOR" && pwd)
 KIND=$(basename "$ANCHOR")
 
 # The pairs of each anchor: name | anchor benchmark (regex) | anchor's -p options | project benchmark | message | format.
+# The project benchmark is a MessageBenchmark method, or Class.method for another class of the bench package (SBE's
+# decode, which reads each field in place and keeps none, is paired with both decode and in-place access).
 # The anchor's JVM options (ANCHOR_JVM) are what its README says it needs.
 ANCHOR_JVM=()
 case $KIND in
@@ -51,8 +53,10 @@ case $KIND in
     ANCHOR_JVM=(--add-exports java.base/jdk.internal.misc=ALL-UNNAMED)
     TABLE="sbe-car-encode|^uk\.co\.real_logic\.sbe\.CarBenchmark\.testEncode\$||encode|car|sbe
 sbe-car-decode|^uk\.co\.real_logic\.sbe\.CarBenchmark\.testDecode\$||decode|car|sbe
+sbe-car-access|^uk\.co\.real_logic\.sbe\.CarBenchmark\.testDecode\$||MessageAccessBenchmark.access|car|sbe
 sbe-marketdata-encode|^uk\.co\.real_logic\.sbe\.MarketDataBenchmark\.testEncode\$||encode|marketdata|sbe
 sbe-marketdata-decode|^uk\.co\.real_logic\.sbe\.MarketDataBenchmark\.testDecode\$||decode|marketdata|sbe
+sbe-marketdata-access|^uk\.co\.real_logic\.sbe\.MarketDataBenchmark\.testDecode\$||MessageAccessBenchmark.access|marketdata|sbe
 protobuf-car-encode|^uk\.co\.real_logic\.protobuf\.CarBenchmark\.testEncode\$||encode|car|protobuf
 protobuf-car-decode|^uk\.co\.real_logic\.protobuf\.CarBenchmark\.testDecode\$||decode|car|protobuf
 protobuf-marketdata-encode|^uk\.co\.real_logic\.protobuf\.MarketDataBenchmark\.testEncode\$||encode|marketdata|protobuf
@@ -75,7 +79,7 @@ kryo-media-roundtrip|^com\.esotericsoftware\.kryo\.benchmarks\.FieldSerializerBe
 esac
 
 if [ $LIST = 1 ]; then
-  echo "pairs of $KIND (anchor benchmark <-> project MessageBenchmark.<benchmark> message format):"
+  echo "pairs of $KIND (anchor benchmark <-> project benchmark (MessageBenchmark.<method> or <Class>.<method>) message format):"
   while IFS='|' read -r name abench aparams pbench msg fmt; do
     printf '  %-28s %s %s <-> %s %s %s\n' "$name" "$abench" "$aparams" "$pbench" "$msg" "$fmt"
   done <<<"$TABLE"
@@ -148,7 +152,9 @@ side() {   # side A|B ROUND name abench aparams pbench msg fmt
     # shellcheck disable=SC2206
     cmd=(java -Djava.io.tmpdir="$OUT/tmp" "${ANCHOR_JVM[@]}" -jar "$AJAR" "$abench" $aparams)
   else
-    cmd=(java -Djava.io.tmpdir="$OUT/tmp" -jar "$JAR" "^org\\.wireshootout\\.bench\\.MessageBenchmark\\.$pbench\$" -p "message=$msg" -p "format=$fmt")
+    local bench=$pbench
+    [[ $bench == *.* ]] || bench="MessageBenchmark.$bench"
+    cmd=(java -Djava.io.tmpdir="$OUT/tmp" -jar "$JAR" "^org\\.wireshootout\\.bench\\.${bench//./\\.}\$" -p "message=$msg" -p "format=$fmt")
   fi
   setsid taskset -c "$CPU" "${cmd[@]}" "${JMH_OPTS[@]}" -prof gc -rf json -rff "$OUT/$s-$name-$r.json" >"$OUT/$s-$name-$r.log" 2>&1 </dev/null &
   CHILD=$!

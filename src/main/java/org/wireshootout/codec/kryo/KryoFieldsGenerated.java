@@ -2,16 +2,12 @@ package org.wireshootout.codec.kryo;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
-import com.esotericsoftware.kryo.Registration;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.serializers.CompatibleFieldSerializer;
 import com.esotericsoftware.kryo.serializers.CompatibleFieldSerializer.CompatibleFieldSerializerConfig;
 import com.esotericsoftware.kryo.serializers.DefaultArraySerializers;
 import com.esotericsoftware.kryo.serializers.TaggedFieldSerializer;
 import com.esotericsoftware.kryo.serializers.TaggedFieldSerializer.TaggedFieldSerializerConfig;
-import com.esotericsoftware.kryo.util.DefaultClassResolver;
-import com.esotericsoftware.kryo.util.MapReferenceResolver;
-import org.objenesis.strategy.StdInstantiatorStrategy;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.wireshootout.codec.DecodeException;
@@ -24,24 +20,23 @@ import java.util.function.Supplier;
  * of three modes, each set up as the hand-written row of its name:
  * <ul>
  *   <li>{@link Mode#FIELDS} ({@code kryoFields}, {@link KryoFieldsCodec}): Kryo's default {@code FieldSerializer}
- *       over the generated message class;</li>
+ *       over a plain class of the message's fields written beside the codec;</li>
  *   <li>{@link Mode#TAGGED} ({@code kryoTagged}, {@link KryoTaggedCodec}): {@code TaggedFieldSerializer} over a class
  *       written beside the codec whose fields carry {@code @Tag}, configured as that row is (no unknown tag data, no
  *       chunks);</li>
  *   <li>{@link Mode#COMPATIBLE} ({@code kryoCompatible}, {@link KryoCompatibleCodec}): {@code CompatibleFieldSerializer}
- *       over the generated message class, configured as that row is (unknown field data read, no chunks), with the
- *       resolver that refuses a null field value ({@link NonNullClassResolver}).</li>
+ *       over the same plain class, configured as that row is (unknown field data read, no chunks); where the
+ *       hand-written row's resolver refuses a null field value ({@link NonNullClassResolver}), the copy into the
+ *       target refuses it here, as an optional field's absent value is a null.</li>
  * </ul>
  * All as the Kryo rows use Kryo ({@link KryoSupport}: registration required, no references, the reused {@code Output}
  * and {@code Input} over the caller's array), the message's class registered first under the row's first id, then the
  * classes its fields hold (enums, composites, {@code StringBuilder}, arrays) in order; the message's and composites'
  * classes take the mode's serializer, the others Kryo's default.
  *
- * <p>The generated message classes' constructors make the buffers of their text and entries, which a read replaces
- * with what it reads: in {@code FIELDS} and {@code COMPATIBLE} mode those classes are made without their constructor
- * (Kryo's registration instantiator, Objenesis' {@code StdInstantiatorStrategy}, as Kryo documents for classes whose
- * constructor does not suit it), so a read makes what the hand-written row's read makes: the object and what it reads.
- * Every field of those classes is written, so every one is set by the read.
+ * <p>The plain classes make nothing in their constructors, so a read makes what the hand-written row's read makes:
+ * the objects and what they hold. A text written as Kryo's null string reads as null ({@link NullableTextInput}) in
+ * every mode, for optional text; the copy into the target refuses a null where the schema has a value.
  *
  * <p>Hostile bytes: Kryo sizes what it reads by the count in the stream before reading any of it (a string's chars, a
  * {@code byte[]}, an array of entries, {@code CompatibleFieldSerializer}'s field names) and has no limit to set.
@@ -78,8 +73,7 @@ public final class KryoFieldsGenerated extends org.wireshootout.generator.spi.Pl
 
     /** Kryo in {@code mode} with {@code message} registered first, then {@code fieldClasses} in order, from the row's first id. */
     public KryoFieldsGenerated(String name, Mode mode, Class<?> message, Class<?>... fieldClasses) {
-        this.kryo = new KryoSupport(name, mode == Mode.TAGGED ? new NullableTextInput() : new GuardedInput(), mode == Mode.COMPATIBLE
-                ? KryoSupport.configure(new Kryo(new TopLevelNonNullResolver(), new MapReferenceResolver())) : KryoSupport.newKryo());
+        this.kryo = new KryoSupport(name, new NullableTextInput(), KryoSupport.newKryo());
         Kryo k = kryo.kryo;
         int id = KryoSupport.FIRST_ID;
         registerStruct(k, mode, message, id++);
@@ -96,26 +90,23 @@ public final class KryoFieldsGenerated extends org.wireshootout.generator.spi.Pl
         }
     }
 
-    /** A message or composite class, with the mode's serializer (configured as the hand-written row's) and instantiator. */
+    /** A message or composite class, with the mode's serializer (configured as the hand-written row's). */
     private static void registerStruct(Kryo k, Mode mode, Class<?> type, int id) {
-        Registration r;
         switch (mode) {
             case TAGGED -> {
                 TaggedFieldSerializerConfig config = new TaggedFieldSerializerConfig();
                 config.setReadUnknownTagData(false);
                 config.setChunkedEncoding(false);
-                r = k.register(type, new TaggedFieldSerializer<>(k, type, config), id);
+                k.register(type, new TaggedFieldSerializer<>(k, type, config), id);
             }
             case COMPATIBLE -> {
                 CompatibleFieldSerializerConfig config = new CompatibleFieldSerializerConfig();
                 config.setReadUnknownFieldData(true);
                 config.setChunkedEncoding(false);
-                r = k.register(type, new GuardedCompatible<>(k, type, config), id);
+                k.register(type, new GuardedCompatible<>(k, type, config), id);
             }
-            default -> r = k.register(type, id);
+            default -> k.register(type, id);
         }
-        // the generated message classes' constructors make buffers the read replaces; the tagged classes make none
-        if (mode != Mode.TAGGED) r.setInstantiator(new StdInstantiatorStrategy().newInstantiatorOf(type));
     }
 
     /** Writes {@code value} with {@code writeObject} into {@code dst} from {@code offset}; returns the length. */
@@ -232,27 +223,6 @@ public final class KryoFieldsGenerated extends org.wireshootout.generator.spi.Pl
                 return null;
             }
             return super.readStringBuilder();
-        }
-    }
-
-    /**
-     * Kryo's default class resolver, refusing a null value (class id 0) in front of a field of the message itself, as
-     * the hand-written {@code kryoCompatible} row refuses one ({@link NonNullClassResolver}): its writer writes none
-     * there. Inside the message (group entries, composites) a null is let through: the generated message class keeps
-     * group entries past the count, made by the class and never filled, whose enum fields are null, and
-     * {@code CompatibleFieldSerializer} writes them; Kryo then leaves the field as the object was made (null, 0), and
-     * the copy into the target refuses a null where an entry within the count needs a value.
-     */
-    static final class TopLevelNonNullResolver extends DefaultClassResolver {
-        @Override
-        public Registration readClass(Input input) {
-            int at = input.position();
-            Registration r = super.readClass(input);
-            if (r == null && kryo.getDepth() <= 1) {
-                throw new KryoException("a null value (class id 0) at position " + KryoSupport.offsetOf(input, at)
-                        + ": the writer writes no null field of the message");
-            }
-            return r;
         }
     }
 

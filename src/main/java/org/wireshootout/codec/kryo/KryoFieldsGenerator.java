@@ -1,15 +1,12 @@
 package org.wireshootout.codec.kryo;
 
-import org.wireshootout.codec.jdk.GeneratedCopy;
 import org.wireshootout.generator.spi.CodecBackend;
 import org.wireshootout.generator.spi.GenContext;
 import org.wireshootout.generator.spi.PlainForm;
 import org.wireshootout.schema.CompositeDef;
 import org.wireshootout.schema.Field;
-import org.wireshootout.schema.MessageClassGenerator;
 import org.wireshootout.schema.MessageDef;
 import org.wireshootout.schema.Schema;
-import org.wireshootout.schema.SetDef;
 import org.wireshootout.schema.Type;
 
 import java.util.LinkedHashMap;
@@ -18,42 +15,43 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static org.wireshootout.schema.MessageClassGenerator.cap;
 import static org.wireshootout.schema.MessageClassGenerator.javaName;
 
 /**
  * Codecs for the Kryo rows on Kryo's field serializers generated from a message schema, in one of three modes, each
  * written as the hand-written row of its name is ({@link KryoFieldsGenerated.Mode}):
  * <ul>
- *   <li>{@code kryoFields} ({@link KryoFieldsCodec}): Kryo's default {@code FieldSerializer} over the generated message
- *       class itself, as a Kryo user would serialise a class they have;</li>
- *   <li>{@code kryoCompatible} ({@link KryoCompatibleCodec}): {@code CompatibleFieldSerializer} over the generated
- *       message class itself (it needs no annotations, as the hand-written row serialises {@code Data} itself);</li>
+ *   <li>{@code kryoFields} ({@link KryoFieldsCodec}): Kryo's default {@code FieldSerializer} over a plain class of the
+ *       message's fields ({@code <Message>Codec.Plain}), as a Kryo user would serialise a class of theirs;</li>
+ *   <li>{@code kryoCompatible} ({@link KryoCompatibleCodec}): {@code CompatibleFieldSerializer} over the same plain
+ *       class (it needs no annotations);</li>
  *   <li>{@code kryoTagged} ({@link KryoTaggedCodec}): {@code TaggedFieldSerializer}, which writes only fields carrying
- *       {@code @Tag}, over a class of the message's fields written beside the codec ({@code <Message>Codec.Tagged}),
- *       as the hand-written row serialises its tagged copy of {@code Data}'s fields.</li>
+ *       {@code @Tag}, over the plain class with each field tagged ({@code <Message>Codec.Tagged}), as the hand-written
+ *       row serialises its tagged copy of {@code Data}'s fields.</li>
  * </ul>
- * The classes are registered first the message's, then the classes its fields hold ({@link KryoFieldsGenerated}).
- * Nothing is written per field by this code: the serializer walks the class's fields by reflection and writes each
- * with Kryo's default serializer for its Java type. It makes a new object per read; the codec copies it into the
- * caller's target, refusing values its writer cannot write, as the hand-written rows copy theirs.
+ * The classes are registered first the message's, then the classes its fields hold, enums first
+ * ({@link KryoFieldsGenerated}). Nothing is written per field by this code: the serializer walks the class's fields by
+ * reflection and writes each with Kryo's default serializer for its Java type. The codec fills its reused plain object
+ * from the message on every encode (the message's own text buffers, no copy); Kryo makes a new plain object per
+ * read, which the codec copies into the caller's target, refusing values its writer cannot write, as the hand-written
+ * rows copy theirs.
  *
- * <p>What {@code FieldSerializer} and {@code CompatibleFieldSerializer} do with the generated message classes that a
- * hand-written serializer would not: they write every field the class has, so a group's whole reused entry array (its
- * entries past the count, from earlier messages), a bytes field's whole reused buffer past its length, the counts,
- * lengths and presence flags as fields of their own, and an optional field's value when it is absent; each
- * {@code StringBuilder} through Kryo's {@code StringBuilder} serializer (its chars, not its capacity);
- * {@code CompatibleFieldSerializer} writes the name of each of those fields too. The tagged class holds what the
- * message holds and no more: a field per schema field (a primitive, one Java size up for unsigned types; {@code long}
- * for decimals, timestamps and sets, with a {@code byte} exponent where the schema fixes none; the generated enum;
- * {@code StringBuilder} for text and ascii; {@code byte[]} of the value's length; a nested tagged class for a
- * composite; an array of the count's length for a group; nullable, boxed for a primitive, for an optional field, null
- * when absent), tagged 0, 1, ... in the schema's order (an exponent the tag after its mantissa's). Kryo carries every
- * construct, so no message is refused.
+ * <p>The plain class holds what the message holds and no more ({@link PlainForm}): a field per schema field (a
+ * primitive, one Java size up for unsigned types; {@code long} for decimals, timestamps and sets, with a {@code byte}
+ * exponent where the schema fixes none; the generated enum; {@code StringBuilder} for text and ascii; {@code byte[]}
+ * of the value's length; a nested plain class for a composite; an array of the count's length for a group; nullable,
+ * boxed for a primitive, for an optional field, null when absent); tagged 0, 1, ... in the schema's order for
+ * {@code kryoTagged} (an exponent the tag after its mantissa's). The field names are the schema's, so on {@code Data}
+ * FieldSerializer's name order, and CompatibleFieldSerializer's names, are the hand-written rows'. Serialising the
+ * generated message class itself instead, as this row once did, wrote what a Kryo user's class would not hold: a
+ * group's whole reused entry array past its count, counts and presence flags as fields of their own. Kryo carries
+ * every construct, so no message is refused.
  */
 public final class KryoFieldsGenerator implements CodecBackend {
     /** The tagged row's plain classes and their copies to and from the message. */
     private static final PlainForm TAGGED = new PlainForm("Tagged", "KryoFieldsGenerated", "kryo", PlainForm.Groups.ARRAY);
+    /** The kryoFields and kryoCompatible rows' plain classes (no annotations) and their copies. */
+    private static final PlainForm PLAIN = new PlainForm("Plain", "KryoFieldsGenerated", "kryo", PlainForm.Groups.ARRAY);
 
     private final KryoFieldsGenerated.Mode mode;
 
@@ -73,7 +71,7 @@ public final class KryoFieldsGenerator implements CodecBackend {
 
     @Override
     public String codec(GenContext ctx, MessageDef m) {
-        return mode == KryoFieldsGenerated.Mode.TAGGED ? tagged(ctx, m) : messageClass(ctx, m);
+        return plain(ctx, m);
     }
 
     private static void header(StringBuilder b, GenContext ctx, String library) {
@@ -83,36 +81,6 @@ public final class KryoFieldsGenerator implements CodecBackend {
         b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.kryo.KryoFieldsGenerated;\n");
         b.append("import org.wireshootout.generator.spi.SchemaChecks;\n");
         b.append("import ").append(ctx.messagePackage()).append(".*;\n\n");
-    }
-
-    /** {@code kryoFields} and {@code kryoCompatible}: the serializer over the generated message class. */
-    private String messageClass(GenContext ctx, MessageDef m) {
-        String library = mode.row();
-        String M = m.name();
-        Map<String, List<Field>> types = new LinkedHashMap<>();
-        types.put(M, m.fields());
-        Set<String> classes = new LinkedHashSet<>();
-        collect(m.fields(), types, classes, "");
-        if (mode != KryoFieldsGenerated.Mode.FIELDS) classes = enumsFirst(classes, types);
-        StringBuilder b = new StringBuilder();
-        header(b, ctx, library);
-        String serializer = mode == KryoFieldsGenerated.Mode.COMPATIBLE ? "CompatibleFieldSerializer" : "default FieldSerializer";
-        b.append("/** The ").append(library).append(" row of message ").append(M).append(": Kryo's ").append(serializer).append(" over the message class. */\n");
-        b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append("> {\n");
-        b.append("    private final KryoFieldsGenerated kryo;\n\n");
-        b.append("    public ").append(M).append("Codec(String name) {\n        kryo = new KryoFieldsGenerated(name, KryoFieldsGenerated.Mode.").append(mode.name()).append(", ").append(M).append(".class");
-        for (String c : classes) b.append(", ").append(c).append(".class");
-        b.append(");\n    }\n\n");
-        b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n        return kryo.write(value, dst, offset);\n    }\n\n");
-        b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
-        b.append("        ").append(M).append(" read = kryo.read(").append(M).append(".class, src, offset, length);\n");
-        b.append("        try {\n            copy").append(M).append("(read, target);\n");
-        b.append("        } catch (IllegalArgumentException | NullPointerException | IndexOutOfBoundsException e) {\n");
-        b.append("            throw kryo.refused(e); // a null where the writer writes an object, a count or length past its array or bound\n");
-        b.append("        }\n    }\n\n");
-        for (Map.Entry<String, List<Field>> t : types.entrySet()) GeneratedCopy.method(b, t.getKey(), t.getValue(), true);
-        b.append("}\n");
-        return b.toString();
     }
 
     /**
@@ -147,51 +115,68 @@ public final class KryoFieldsGenerator implements CodecBackend {
         }
     }
 
-    /** {@code kryoTagged}: TaggedFieldSerializer over the tagged classes written beside the codec. */
-    private String tagged(GenContext ctx, MessageDef m) {
+    /**
+     * The codec: the mode's serializer over the plain classes written beside it ({@code Tagged.<Message>} carrying
+     * {@code @Tag} for {@code kryoTagged}, {@code Plain.<Message>} for the other two), filled from the message on every
+     * encode and copied into the caller's message after every read.
+     */
+    private String plain(GenContext ctx, MessageDef m) {
+        boolean tagged = mode == KryoFieldsGenerated.Mode.TAGGED;
+        PlainForm form = tagged ? TAGGED : PLAIN;
+        String holder = tagged ? "Tagged" : "Plain";
         String library = mode.row();
         String M = m.name();
+        String P = holder + "." + M;
         Map<String, List<Field>> types = new LinkedHashMap<>();
         types.put(M, m.fields());
         Set<String> classes = new LinkedHashSet<>();
-        collect(m.fields(), types, classes, "Tagged.");
+        collect(m.fields(), types, classes, holder + ".");
         classes = enumsFirst(classes, types);
         StringBuilder b = new StringBuilder();
         header(b, ctx, library);
-        b.append("/** The ").append(library).append(" row of message ").append(M).append(": Kryo's TaggedFieldSerializer over a class of its fields carrying @Tag (Tagged.")
-                .append(M).append("). */\n");
+        String serializer = switch (mode) {
+            case TAGGED -> "TaggedFieldSerializer over a class of its fields carrying @Tag";
+            case COMPATIBLE -> "CompatibleFieldSerializer over a plain class of its fields";
+            case FIELDS -> "default FieldSerializer over a plain class of its fields";
+        };
+        b.append("/** The ").append(library).append(" row of message ").append(M).append(": Kryo's ").append(serializer)
+                .append(" (").append(P).append("). */\n");
         b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append("> {\n");
         b.append("    private final KryoFieldsGenerated kryo;\n");
         b.append("    /** Filled from the message on every encode, reused. */\n");
-        b.append("    private final Tagged.").append(M).append(" out = new Tagged.").append(M).append("();\n\n");
-        b.append("    public ").append(M).append("Codec(String name) {\n        kryo = new KryoFieldsGenerated(name, KryoFieldsGenerated.Mode.TAGGED, Tagged.").append(M).append(".class");
+        b.append("    private final ").append(P).append(" out = new ").append(P).append("();\n\n");
+        b.append("    public ").append(M).append("Codec(String name) {\n        kryo = new KryoFieldsGenerated(name, KryoFieldsGenerated.Mode.")
+                .append(mode.name()).append(", ").append(P).append(".class");
         for (String c : classes) b.append(", ").append(c).append(".class");
         b.append(");\n    }\n\n");
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
         b.append("        to").append(M).append("(value, out);\n        return kryo.write(out, dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
-        b.append("        from").append(M).append("(kryo.message(kryo.read(Tagged.").append(M).append(".class, src, offset, length)), target);\n    }\n\n");
-        for (Map.Entry<String, List<Field>> t : types.entrySet()) TAGGED.methods(b, t.getKey(), t.getValue());
-        b.append("    /** The classes TaggedFieldSerializer serialises: the schema's fields, each carrying its tag. */\n");
-        b.append("    public static final class Tagged {\n        private Tagged() {\n        }\n\n");
-        for (Map.Entry<String, List<Field>> t : types.entrySet()) taggedClass(b, t.getKey(), t.getValue());
+        b.append("        from").append(M).append("(kryo.message(kryo.read(").append(P).append(".class, src, offset, length)), target);\n    }\n\n");
+        for (Map.Entry<String, List<Field>> t : types.entrySet()) form.methods(b, t.getKey(), t.getValue());
+        b.append(tagged ? "    /** The classes TaggedFieldSerializer serialises: the schema's fields, each carrying its tag. */\n"
+                : "    /** The classes Kryo's serializer walks: the schema's fields, as a Kryo user's class of the message holds them. */\n");
+        b.append("    public static final class ").append(holder).append(" {\n        private ").append(holder).append("() {\n        }\n\n");
+        for (Map.Entry<String, List<Field>> t : types.entrySet()) plainClass(b, t.getKey(), t.getValue(), tagged);
         b.append("    }\n}\n");
         return b.toString();
     }
 
-    private static void taggedClass(StringBuilder b, String type, List<Field> fields) {
+    private static void plainClass(StringBuilder b, String type, List<Field> fields, boolean tagged) {
+        PlainForm form = tagged ? TAGGED : PLAIN;
         b.append("        public static final class ").append(type).append(" {\n");
         int tag = 0;
         for (Field f : fields) {
             String n = javaName(f.name());
-            b.append("            @com.esotericsoftware.kryo.serializers.TaggedFieldSerializer.Tag(").append(tag++).append(") ")
-                    .append(TAGGED.fieldType(f)).append(' ').append(n).append(";\n");
+            b.append("            ");
+            if (tagged) b.append("@com.esotericsoftware.kryo.serializers.TaggedFieldSerializer.Tag(").append(tag++).append(") ");
+            b.append(form.fieldType(f)).append(' ').append(n).append(";\n");
             if (PlainForm.exponentField(f.type())) {
-                b.append("            @com.esotericsoftware.kryo.serializers.TaggedFieldSerializer.Tag(").append(tag++).append(") ")
-                        .append(f.optional() ? "Byte" : "byte").append(' ').append(n).append("Exponent;\n");
+                b.append("            ");
+                if (tagged) b.append("@com.esotericsoftware.kryo.serializers.TaggedFieldSerializer.Tag(").append(tag++).append(") ");
+                b.append(f.optional() ? "Byte" : "byte").append(' ').append(n).append("Exponent;\n");
             }
         }
         b.append("        }\n\n");
     }
-
 }
