@@ -73,7 +73,7 @@ public final class KryoFieldsGenerated extends org.wireshootout.generator.spi.Pl
 
     /** Kryo in {@code mode} with {@code message} registered first, then {@code fieldClasses} in order, from the row's first id. */
     public KryoFieldsGenerated(String name, Mode mode, Class<?> message, Class<?>... fieldClasses) {
-        this.kryo = new KryoSupport(name, new NullableTextInput(), KryoSupport.newKryo());
+        this.kryo = new KryoSupport(name, new NullableTextInput(mode == Mode.FIELDS), KryoSupport.newKryo());
         Kryo k = kryo.kryo;
         int id = KryoSupport.FIRST_ID;
         registerStruct(k, mode, message, id++);
@@ -137,7 +137,7 @@ public final class KryoFieldsGenerated extends org.wireshootout.generator.spi.Pl
     }
 
     /** Text, refused when absent or longer than {@code maxBytes} in UTF-8, the schema's bound. */
-    public StringBuilder text(StringBuilder s, int maxBytes, String field) {
+    public <S extends CharSequence> S text(S s, int maxBytes, String field) {
         required(s, field);
         if (s.length() > maxBytes || org.wireshootout.codec.utf8.LenientUtf8.encodedLength(s) > maxBytes) {
             throw refused(field, "beyond its bound of " + maxBytes + " bytes");
@@ -210,19 +210,36 @@ public final class KryoFieldsGenerated extends org.wireshootout.generator.spi.Pl
     }
 
     /**
-     * The {@code kryoTagged} row's {@code Input}: {@link GuardedInput}, but a text written as Kryo's null string (the
-     * one byte {@code 0x80}) reads as null, for the tagged class's optional text and ascii fields, null when absent;
-     * the copy into the target refuses a null where the schema has a value.
+     * The rows' {@code Input}: {@link GuardedInput}, but a text written as Kryo's null string (the one byte
+     * {@code 0x80}) reads as null, for the plain class's optional text and ascii fields, null when absent: a
+     * {@code StringBuilder} in every mode, a {@code String} too in {@code FIELDS} mode, whose plain class holds text as
+     * {@code String} (in {@code COMPATIBLE} mode {@code readString} reads the field names, which are never null). The
+     * copy into the target refuses a null where the schema has a value.
      */
     static final class NullableTextInput extends GuardedInput {
-        @Override
-        public StringBuilder readStringBuilder() {
+        private final boolean strings;
+
+        NullableTextInput(boolean strings) {
+            this.strings = strings;
+        }
+
+        private boolean nullString() {
             int at = position();
             if (at < limit() && buffer[at] == (byte) 0x80) {
                 setPosition(at + 1);
-                return null;
+                return true;
             }
-            return super.readStringBuilder();
+            return false;
+        }
+
+        @Override
+        public StringBuilder readStringBuilder() {
+            return nullString() ? null : super.readStringBuilder();
+        }
+
+        @Override
+        public String readString() {
+            return strings && nullString() ? null : super.readString();
         }
     }
 

@@ -32,7 +32,7 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * The classes are registered first the message's, then the classes its fields hold, enums first
  * ({@link KryoFieldsGenerated}). Nothing is written per field by this code: the serializer walks the class's fields by
  * reflection and writes each with Kryo's default serializer for its Java type. The codec fills its reused plain object
- * from the message on every encode (the message's own text buffers, no copy); Kryo makes a new plain object per
+ * from the message on every encode; Kryo makes a new plain object per
  * read, which the codec copies into the caller's target, refusing values its writer cannot write, as the hand-written
  * rows copy theirs.
  *
@@ -40,7 +40,11 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * primitive, one Java size up for unsigned types; {@code long} for decimals, timestamps and sets, with a {@code byte}
  * exponent where the schema fixes none; the generated enum; {@code StringBuilder} for text and ascii; {@code byte[]}
  * of the value's length; a nested plain class for a composite; an array of the count's length for a group; nullable,
- * boxed for a primitive, for an optional field, null when absent); tagged 0, 1, ... in the schema's order for
+ * boxed for a primitive, for an optional field, null when absent), text as a {@code String} made from the message's on
+ * each encode for {@code kryoFields}, as a Kryo user's class holds it (Kryo's own {@code StringBuilder} serializer
+ * makes that {@code String} too, so encoding allocates the same; a read then makes one {@code String} per text), and
+ * as the message's own {@code StringBuilder} for the other two, as their hand-written rows' classes hold it (and
+ * {@code CompatibleFieldSerializer} writes its registration id); tagged 0, 1, ... in the schema's order for
  * {@code kryoTagged} (an exponent the tag after its mantissa's). The field names are the schema's, so on {@code Data}
  * FieldSerializer's name order, and CompatibleFieldSerializer's names, are the hand-written rows'. Serialising the
  * generated message class itself instead, as this row once did, wrote what a Kryo user's class would not hold: a
@@ -50,8 +54,13 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
 public final class KryoFieldsGenerator implements CodecBackend {
     /** The tagged row's plain classes and their copies to and from the message. */
     private static final PlainForm TAGGED = new PlainForm("Tagged", "KryoFieldsGenerated", "kryo", PlainForm.Groups.ARRAY);
-    /** The kryoFields and kryoCompatible rows' plain classes (no annotations) and their copies. */
-    private static final PlainForm PLAIN = new PlainForm("Plain", "KryoFieldsGenerated", "kryo", PlainForm.Groups.ARRAY);
+    /** The kryoFields row's plain classes (no annotations, text as {@code String}) and their copies. */
+    private static final PlainForm PLAIN = new PlainForm("Plain", "KryoFieldsGenerated", "kryo", PlainForm.Groups.ARRAY, PlainForm.Text.STRING);
+    /**
+     * The kryoCompatible row's: text as {@code StringBuilder}, as the hand-written row's {@code Data} holds it, since
+     * CompatibleFieldSerializer writes each value's registration id, {@code StringBuilder}'s there.
+     */
+    private static final PlainForm PLAIN_BUILDERS = new PlainForm("Plain", "KryoFieldsGenerated", "kryo", PlainForm.Groups.ARRAY);
 
     private final KryoFieldsGenerated.Mode mode;
 
@@ -100,17 +109,17 @@ public final class KryoFieldsGenerator implements CodecBackend {
     }
 
     /** The message's composites and group entries, and the classes its fields hold for Kryo to register, in order. */
-    private static void collect(List<Field> fields, Map<String, List<Field>> types, Set<String> classes, String prefix) {
+    private static void collect(List<Field> fields, Map<String, List<Field>> types, Set<String> classes, String prefix, boolean builders) {
         for (Field f : fields) {
             Type t = f.type();
             if (t instanceof Type.EnumRef e) classes.add(e.def().name());
-            else if (t instanceof Type.Ascii || t instanceof Type.Text) classes.add("StringBuilder");
+            else if (builders && (t instanceof Type.Ascii || t instanceof Type.Text)) classes.add("StringBuilder"); // String is Kryo's own
             else if (t instanceof Type.Bytes) classes.add("byte[]");
             CompositeDef c = t instanceof Type.CompositeRef r ? r.def() : t instanceof Type.Group g ? g.entry() : null;
             if (c != null) {
                 classes.add(prefix + c.name());
                 if (t instanceof Type.Group) classes.add(prefix + c.name() + "[]");
-                if (types.putIfAbsent(c.name(), c.fields()) == null) collect(c.fields(), types, classes, prefix);
+                if (types.putIfAbsent(c.name(), c.fields()) == null) collect(c.fields(), types, classes, prefix, builders);
             }
         }
     }
@@ -122,7 +131,7 @@ public final class KryoFieldsGenerator implements CodecBackend {
      */
     private String plain(GenContext ctx, MessageDef m) {
         boolean tagged = mode == KryoFieldsGenerated.Mode.TAGGED;
-        PlainForm form = tagged ? TAGGED : PLAIN;
+        PlainForm form = form(mode);
         String holder = tagged ? "Tagged" : "Plain";
         String library = mode.row();
         String M = m.name();
@@ -130,7 +139,7 @@ public final class KryoFieldsGenerator implements CodecBackend {
         Map<String, List<Field>> types = new LinkedHashMap<>();
         types.put(M, m.fields());
         Set<String> classes = new LinkedHashSet<>();
-        collect(m.fields(), types, classes, holder + ".");
+        collect(m.fields(), types, classes, holder + ".", form.text() == PlainForm.Text.BUILDER);
         classes = enumsFirst(classes, types);
         StringBuilder b = new StringBuilder();
         header(b, ctx, library);
@@ -157,13 +166,20 @@ public final class KryoFieldsGenerator implements CodecBackend {
         b.append(tagged ? "    /** The classes TaggedFieldSerializer serialises: the schema's fields, each carrying its tag. */\n"
                 : "    /** The classes Kryo's serializer walks: the schema's fields, as a Kryo user's class of the message holds them. */\n");
         b.append("    public static final class ").append(holder).append(" {\n        private ").append(holder).append("() {\n        }\n\n");
-        for (Map.Entry<String, List<Field>> t : types.entrySet()) plainClass(b, t.getKey(), t.getValue(), tagged);
+        for (Map.Entry<String, List<Field>> t : types.entrySet()) plainClass(b, form, t.getKey(), t.getValue(), tagged);
         b.append("    }\n}\n");
         return b.toString();
     }
 
-    private static void plainClass(StringBuilder b, String type, List<Field> fields, boolean tagged) {
-        PlainForm form = tagged ? TAGGED : PLAIN;
+    private static PlainForm form(KryoFieldsGenerated.Mode mode) {
+        return switch (mode) {
+            case TAGGED -> TAGGED;
+            case FIELDS -> PLAIN;
+            case COMPATIBLE -> PLAIN_BUILDERS;
+        };
+    }
+
+    private static void plainClass(StringBuilder b, PlainForm form, String type, List<Field> fields, boolean tagged) {
         b.append("        public static final class ").append(type).append(" {\n");
         int tag = 0;
         for (Field f : fields) {

@@ -17,7 +17,8 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * message, each value through the row's checks ({@link PlainFormChecks}: null where the schema has a value, an
  * unsigned value outside its type, a set bit naming no choice, ascii, text or bytes beyond their bound).
  *
- * <p>Field types: text and ascii as the message's own {@code StringBuilder}, bytes as an array of the value's length,
+ * <p>Field types: text and ascii as the message's own {@code StringBuilder} or a {@code String} made from it
+ * ({@link Text}), bytes as an array of the value's length,
  * a composite as its own plain class, a group as an array or a list of entries ({@link Groups}), any other type as
  * the message class holds it, boxed when optional (null when absent); a decimal with its own exponent has a
  * {@code <field>Exponent} beside it.
@@ -26,10 +27,17 @@ public final class PlainForm {
     /** How a group is held: an array of the count's length, or a list kept from message to message. */
     public enum Groups { ARRAY, LIST }
 
+    /**
+     * How text and ascii are held: the message's own {@code StringBuilder} (referred to, no chars copied), or a
+     * {@code String} made from it on every encode, as a user's class holds text.
+     */
+    public enum Text { BUILDER, STRING }
+
     private final String holder;
     private final String runtime;
     private final String checks;
     private final Groups groups;
+    private final Text text;
 
     /**
      * @param holder  the class holding the plain classes in the generated codec ({@code Tagged}, {@code Pojo})
@@ -37,10 +45,20 @@ public final class PlainForm {
      * @param checks  the codec's field holding its {@link PlainFormChecks}
      */
     public PlainForm(String holder, String runtime, String checks, Groups groups) {
+        this(holder, runtime, checks, groups, Text.BUILDER);
+    }
+
+    public PlainForm(String holder, String runtime, String checks, Groups groups, Text text) {
         this.holder = holder;
         this.runtime = runtime;
         this.checks = checks;
         this.groups = groups;
+        this.text = text;
+    }
+
+    /** How this form holds text and ascii. */
+    public Text text() {
+        return text;
     }
 
     /** Whether a field has an exponent field beside it: a decimal without a fixed exponent. */
@@ -51,7 +69,7 @@ public final class PlainForm {
     /** The Java type of a field in the plain class. */
     public String fieldType(Field f) {
         Type t = f.type();
-        if (t instanceof Type.Ascii || t instanceof Type.Text) return "StringBuilder";
+        if (t instanceof Type.Ascii || t instanceof Type.Text) return text == Text.STRING ? "String" : "StringBuilder";
         if (t instanceof Type.Bytes) return "byte[]";
         if (t instanceof Type.CompositeRef c) return c.def().name();
         if (t instanceof Type.Group g) return groups == Groups.ARRAY ? g.entry().name() + "[]" : "java.util.List<" + g.entry().name() + ">";
@@ -98,9 +116,9 @@ public final class PlainForm {
         }
         if (t instanceof Type.Ascii a) {
             b.append(ind).append("SchemaChecks.ascii(").append(get).append(", ").append(a.length()).append(", \"").append(label).append("\");\n");
-            b.append(ind).append("p.").append(n).append(" = ").append(get).append(";\n");
+            b.append(ind).append("p.").append(n).append(" = ").append(get).append(text == Text.STRING ? ".toString()" : "").append(";\n");
         } else if (t instanceof Type.Text) {
-            b.append(ind).append("p.").append(n).append(" = ").append(get).append(";\n");
+            b.append(ind).append("p.").append(n).append(" = ").append(get).append(text == Text.STRING ? ".toString()" : "").append(";\n");
         } else if (t instanceof Type.Bytes) {
             b.append(ind).append("p.").append(n).append(" = ").append(runtime).append(".exactly(p.").append(n).append(", ").append(get).append(", v.").append(n).append("Length());\n");
         } else if (t instanceof Type.CompositeRef c) {

@@ -31,7 +31,7 @@ public abstract class PlainFormChecks {
     }
 
     /** An {@code ascii(length)} value, refused unless exactly {@code length} chars each at most 127. */
-    public StringBuilder ascii(StringBuilder s, int length, String field) {
+    public <S extends CharSequence> S ascii(S s, int length, String field) {
         required(s, field);
         if (s.length() != length) throw refused(field, s.length() + " chars; ascii(" + length + ") takes exactly " + length);
         for (int i = 0; i < length; i++) {
