@@ -14,12 +14,10 @@ import com.esotericsoftware.kryo.KryoException;
  *       string is read through {@link KryoText#read}, which checks the count against the bytes left first and
  *       refuses a null string and a form the writer does not choose. The bytes are Kryo's own format.</li>
  * </ul>
- * Each string read still makes its own {@code String} or {@code StringBuilder}, as Kryo's calls do.
+ * Each string read still makes its own {@code String} or {@code StringBuilder} (sized to the text), as Kryo's calls
+ * do, from the chars read into Kryo's own scratch array.
  */
 class GuardedInput extends KryoSupport.MessageInput {
-    /** Where {@link #readString} reads a string before making it a {@code String}. */
-    private final StringBuilder scratch = new StringBuilder();
-
     @Override
     public boolean readBoolean() {
         int at = position();
@@ -32,14 +30,12 @@ class GuardedInput extends KryoSupport.MessageInput {
 
     @Override
     public String readString() {
-        KryoText.read(this, scratch);
-        return scratch.toString();
+        return KryoText.readString(this);
     }
 
     @Override
     public StringBuilder readStringBuilder() {
-        StringBuilder sb = new StringBuilder();
-        KryoText.read(this, sb);
-        return sb;
+        int n = KryoText.readChars(this);
+        return new StringBuilder(n).append(chars(n), 0, n);
     }
 }

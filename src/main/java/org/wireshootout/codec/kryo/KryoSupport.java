@@ -195,6 +195,12 @@ final class KryoSupport {
             start = at;
         }
 
+        /** Kryo's own scratch chars (its {@code readString}'s), at least {@code n} long: where text is read. */
+        char[] chars(int n) {
+            if (chars.length < n) chars = new char[Math.max(n, chars.length * 2)];
+            return chars;
+        }
+
         /** How far into the message reading has got. */
         int offset() {
             return (int) (total() - start);

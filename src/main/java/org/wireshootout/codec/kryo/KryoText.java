@@ -59,45 +59,98 @@ final class KryoText {
      * chars). The checks run on the non-ASCII path and once per string, not per ASCII byte.
      */
     static void read(Input in, StringBuilder sb) {
+        if (!(in instanceof KryoSupport.MessageInput m)) {
+            read(over(in), sb, in);
+            return;
+        }
+        int n = readChars(m);
         sb.setLength(0);
+        sb.append(m.chars(n), 0, n);
+    }
+
+    /** A string read as {@link #read} reads it, as a new {@code String}. */
+    static String readString(KryoSupport.MessageInput in) {
+        int n = readChars(in);
+        return new String(in.chars(n), 0, n);
+    }
+
+    /** Another {@code Input} than the rows' (tests): read through a MessageInput over its bytes, then moved on as far. */
+    private static void read(KryoSupport.MessageInput m, StringBuilder sb, Input in) {
+        read(m, sb);
+        in.setPosition(m.position());
+    }
+
+    private static KryoSupport.MessageInput over(Input in) {
+        KryoSupport.MessageInput m = new KryoSupport.MessageInput();
+        m.setBuffer(in.getBuffer(), 0, in.limit());
+        m.setPosition(in.position());
+        return m;
+    }
+
+    /**
+     * Reads a string's chars into the input's scratch chars ({@link KryoSupport.MessageInput#chars}) and returns how
+     * many; straight from the input's buffer, one bounds check per string on the ASCII paths.
+     */
+    static int readChars(KryoSupport.MessageInput in) {
         int start = in.position();
         if (!in.readVarIntFlag()) { // the ASCII form: bytes up to and including the one with bit 8 set
-            int b;
-            do {
-                b = in.readByte();
-                sb.append((char) (b & 0x7F));
-            } while (b >= 0);
-            if (sb.length() < 2 || sb.length() > 32) {
-                throw new KryoException("text of " + sb.length() + " ASCII chars in the ASCII form, which the writer uses"
+            byte[] buf = in.getBuffer();
+            int limit = in.limit();
+            int p = start;
+            while (p < limit && buf[p] >= 0) p++;
+            if (p == limit) {
+                throw new KryoException("text in the ASCII form runs past the message's end at position " + KryoSupport.offsetOf(in, start));
+            }
+            int n = p - start + 1;
+            if (n < 2 || n > 32) {
+                throw new KryoException("text of " + n + " ASCII chars in the ASCII form, which the writer uses"
                         + " only for 2 to 32, at position " + KryoSupport.offsetOf(in, start));
             }
-            return;
+            char[] c = in.chars(n);
+            for (int i = 0; i < n - 1; i++) c[i] = (char) buf[start + i];
+            c[n - 1] = (char) (buf[p] & 0x7F);
+            in.setPosition(p + 1);
+            return n;
         }
         int count = in.readVarIntFlag(true);
         if (count == 0) throw new KryoException("text is null at position " + KryoSupport.offsetOf(in, in.position()));
         count--;
         int left = in.limit() - in.position();
+        if (count < 0) throw new KryoException("text of " + Integer.toUnsignedString(count) + " chars at position " + KryoSupport.offsetOf(in, start) + ": past a 32-bit count");
         if (count > left) throw new KryoException("text of " + count + " chars, only " + left + " bytes left");
+        char[] c = in.chars(count);
+        byte[] buf = in.getBuffer();
+        int p = in.position();
+        int i = 0;
+        while (i < count && buf[p] >= 0) c[i++] = (char) buf[p++]; // the ASCII run: count <= left keeps p in bounds
+        in.setPosition(p);
+        if (i == count) {
+            if (count > 1 && count <= 32) {
+                throw new KryoException("text of " + count + " ASCII chars in the counted form, which the writer uses only"
+                        + " for other texts, at position " + KryoSupport.offsetOf(in, start));
+            }
+            return count;
+        }
         int high = 0; // the chars OR-ed: above 0x7F when any is not ASCII
-        for (int i = 0; i < count; i++) {
+        for (; i < count; i++) {
             int b = in.readByte() & 0xFF;
             switch (b >> 4) {
                 case 0: case 1: case 2: case 3: case 4: case 5: case 6: case 7:
-                    sb.append((char) b);
+                    c[i] = (char) b;
                     break;
                 case 12: case 13: {
-                    int c = (b & 0x1F) << 6 | continuation(in);
-                    if (c < 0x80) throw overlong(in, 2);
-                    high |= c;
-                    sb.append((char) c);
+                    int x = (b & 0x1F) << 6 | continuation(in);
+                    if (x < 0x80) throw overlong(in, 2);
+                    high |= x;
+                    c[i] = (char) x;
                     break;
                 }
                 case 14: {
-                    int c = (b & 0x0F) << 12 | continuation(in) << 6;
-                    c |= continuation(in);
-                    if (c < 0x800) throw overlong(in, 3);
-                    high |= c;
-                    sb.append((char) c);
+                    int x = (b & 0x0F) << 12 | continuation(in) << 6;
+                    x |= continuation(in);
+                    if (x < 0x800) throw overlong(in, 3);
+                    high |= x;
+                    c[i] = (char) x;
                     break;
                 }
                 default:
@@ -109,6 +162,7 @@ final class KryoText {
             throw new KryoException("text of " + count + " ASCII chars in the counted form, which the writer uses only"
                     + " for other texts, at position " + KryoSupport.offsetOf(in, start));
         }
+        return count;
     }
 
     /** The low six bits of the next byte, which must be a continuation byte ({@code 10xxxxxx}). */

@@ -69,6 +69,20 @@ class KryoCodecTest {
         assertEquals(true, e.getMessage().contains("only 2 bytes left"), e.getMessage());
     }
 
+    /** A char count past 2^31 (a negative int once read) is refused, not read as an empty text. */
+    @Test
+    void textCountPastAnIntIsRefused() {
+        Output out = new Output(64);
+        out.writeDouble(1);
+        out.writeBoolean(true);
+        out.writeVarIntFlag(true, -1, true);
+        out.writeBytes(new byte[]{'a', 'b'});
+        HeldMessage<Data> codec = Format.kryo.held();
+        codec.load(out.getBuffer(), 0, out.position());
+        DecodeException e = assertThrows(DecodeException.class, () -> codec.decode(new Data()));
+        assertEquals(true, e.getMessage().contains("past a 32-bit count"), e.getMessage());
+    }
+
     /**
      * The caller owns the bytes: each Kryo codec writes at the caller's offset into heap and direct memory alike (a
      * direct buffer through the scratch array, which grows for a message longer than its first size), reads the same
