@@ -80,6 +80,15 @@ public final class ForyGenerated extends org.wireshootout.generator.spi.PlainFor
         fory.forgetLearned(count);
     }
 
+    /**
+     * The Fory set up for this codec, whose {@code write} and {@code read} a generated codec calls itself, as the
+     * hand-written rows call theirs: through {@link #write} and {@link #read} Fory's read sits one call deeper, past
+     * the depth at which C2 stops inlining, so less of it could be inlined into the codec's decode.
+     */
+    public ForySupport support() {
+        return fory;
+    }
+
     /** Serialises {@code value} into {@code dst} from {@code offset}; returns the length. */
     public int write(Object value, MutableDirectBuffer dst, int offset) {
         return fory.write(value, dst, offset);

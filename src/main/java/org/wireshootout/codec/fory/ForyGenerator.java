@@ -94,23 +94,25 @@ public final class ForyGenerator implements CodecBackend {
                 .append(M).append("), ").append(mode.name()).append(" mode. */\n");
         b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append("> {\n");
         b.append("    private final ForyGenerated fory;\n");
+        b.append("    /** Fory's own read and write, called directly (see ForyGenerated.support()). */\n");
+        b.append("    private final org.wireshootout.codec.fory.ForySupport io;\n");
         b.append("    /** Filled from the message on every encode, reused. */\n");
         b.append("    private final Pojo.").append(M).append(" out = new Pojo.").append(M).append("();\n\n");
         b.append("    public ").append(M).append("Codec(String name) {\n");
         b.append("        fory = new ForyGenerated(name, ForyGenerated.Mode.").append(mode.name()).append(", Pojo.").append(M).append(".class");
         for (String e : enums) b.append(", ").append(e).append(".class");
         for (CompositeDef c : composites) b.append(", Pojo.").append(c.name()).append(".class");
-        b.append(");\n    }\n\n");
+        b.append(");\n        io = fory.support();\n    }\n\n");
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
-        b.append("        to").append(M).append("(value, out);\n        return fory.write(out, dst, offset);\n    }\n\n");
+        b.append("        to").append(M).append("(value, out);\n        return io.write(out, dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
         if (mode == ForyGenerated.Mode.SHARED) {
             // a refusal after Fory's read forgets the definitions that message taught the channel's reader
             b.append("        int learned = fory.learned();\n");
-            b.append("        try {\n            from").append(M).append("(fory.read(Pojo.").append(M).append(".class, src, offset, length), target);\n");
+            b.append("        try {\n            from").append(M).append("(io.read(Pojo.").append(M).append(".class, src, offset, length), target);\n");
             b.append("        } catch (org.wireshootout.codec.DecodeException e) {\n            fory.forget(learned);\n            throw e;\n        }\n    }\n\n");
         } else {
-            b.append("        from").append(M).append("(fory.read(Pojo.").append(M).append(".class, src, offset, length), target);\n    }\n\n");
+            b.append("        from").append(M).append("(io.read(Pojo.").append(M).append(".class, src, offset, length), target);\n    }\n\n");
         }
         POJO.methods(b, M, m.fields());
         for (CompositeDef c : composites) POJO.methods(b, c.name(), c.fields());

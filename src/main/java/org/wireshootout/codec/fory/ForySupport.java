@@ -56,7 +56,7 @@ import org.wireshootout.codec.EncodeOverflowException;
  * channel as it was: a failed encode (a message that does not fit) forgets the definitions it announced, so the
  * next message announces them again, and a refused decode forgets the definitions it taught the reader.
  */
-final class ForySupport {
+public final class ForySupport {
     /**
      * The owning codecs' buffer, and the first size of the scratch array for memory that is not on the heap: the
      * biggest message of either model is far smaller.
@@ -145,7 +145,7 @@ final class ForySupport {
     }
 
     /** Serialises {@code value} into {@code dst} from {@code offset}; returns the length. */
-    int write(Object value, MutableDirectBuffer dst, int offset) {
+    public int write(Object value, MutableDirectBuffer dst, int offset) {
         MetaWriteContext c = sent;
         if (c == null) return writeMessage(value, dst, offset);
         int announced = c.classMap.size;
@@ -218,7 +218,7 @@ final class ForySupport {
      * Deserialises the message in {@code length} bytes of {@code src} from {@code offset} as {@code type}, as
      * {@link #read(Class, byte[], int, int)}: in place on the heap, else from the scratch array it is copied into.
      */
-    <T> T read(Class<T> type, DirectBuffer src, int offset, int length) {
+    public <T> T read(Class<T> type, DirectBuffer src, int offset, int length) {
         MetaReadContext c = learned;
         if (c == null) return readMessage(type, src, offset, length);
         int known = c.readTypeInfos.size;
