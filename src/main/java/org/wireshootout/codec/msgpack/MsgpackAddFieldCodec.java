@@ -26,7 +26,7 @@ final class MsgpackAddFieldCodec extends MsgpackMapCodec<Evolved> {
     }
 
     @Override
-    void writeMap(MessagePacker p, Evolved v) throws IOException {
+    protected void writeMap(MessagePacker p, Evolved v) throws IOException {
         p.packMapHeader(7);
         writeSixFields(p, v.price, v.flag, v.text, SIDE_NAMES[v.side.ordinal()], Math.toIntExact(v.smallInt), v.longInt);
         packString(p, NAMES[Layout.Field.venue.ordinal()]);
@@ -34,7 +34,7 @@ final class MsgpackAddFieldCodec extends MsgpackMapCodec<Evolved> {
     }
 
     @Override
-    void readMap(MessageUnpacker u, int size, Evolved target) throws IOException {
+    protected void readMap(MessageUnpacker u, int size, Evolved target) throws IOException {
         int entries = u.unpackMapHeader();
         int seen = 0;
         for (int i = 0; i < entries; i++) {

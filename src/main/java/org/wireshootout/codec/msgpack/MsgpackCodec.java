@@ -38,14 +38,14 @@ public final class MsgpackCodec extends MsgpackMapCodec<Data> implements Evolvab
     }
 
     @Override
-    void writeMap(MessagePacker p, Data value) throws IOException {
+    protected void writeMap(MessagePacker p, Data value) throws IOException {
         p.packMapHeader(6);
         writeSixFields(p, value.getPrice(), value.isFlag(), value.getText(), value.getSide() == Side.Buy ? BUY : SELL,
                 value.getSmallInt(), value.getLongInt());
     }
 
     @Override
-    void readMap(MessageUnpacker u, int size, Data target) throws IOException {
+    protected void readMap(MessageUnpacker u, int size, Data target) throws IOException {
         int entries = u.unpackMapHeader();
         if (entries != 6) throw fail(u, "expected 6 entries, found " + entries);
         int seen = 0;

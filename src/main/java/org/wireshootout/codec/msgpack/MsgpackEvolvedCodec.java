@@ -40,7 +40,7 @@ final class MsgpackEvolvedCodec extends MsgpackMapCodec<Evolved> {
     }
 
     @Override
-    void writeMap(MessagePacker p, Evolved v) throws IOException {
+    protected void writeMap(MessagePacker p, Evolved v) throws IOException {
         p.packMapHeader(layout.order().length);
         for (Layout.Field f : layout.order()) {
             packString(p, names[f.ordinal()]);
@@ -61,7 +61,7 @@ final class MsgpackEvolvedCodec extends MsgpackMapCodec<Evolved> {
     }
 
     @Override
-    void readMap(MessageUnpacker u, int size, Evolved target) throws IOException {
+    protected void readMap(MessageUnpacker u, int size, Evolved target) throws IOException {
         int entries = u.unpackMapHeader();
         target.clear(); // what the message lacks keeps its default
         for (int i = 0; i < entries; i++) {

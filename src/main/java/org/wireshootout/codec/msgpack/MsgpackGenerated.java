@@ -19,29 +19,21 @@ import java.util.Arrays;
  * bytes, text encoded into and decoded from a reused array ({@link StrictUtf8}), bytes read straight into the
  * message's own buffer.
  *
- * <p>A generated codec supplies the message's body ({@link Body}): it packs the map and reads it back, entries in any
- * order, refusing an unknown, repeated or missing key; the helpers here refuse a value of the wrong msgpack type, out
+ * <p>A generated codec is a subclass that supplies the message's body ({@code writeMap}, {@code readMap}, the top
+ * message's fields written in them directly, as the hand-written row's are, so that msgpack-core's calls sit no deeper
+ * below the codec's {@code encode} and {@code decode} than the hand-written row's, within the depth C2 inlines to): it
+ * packs the map and reads it back, entries in any order, refusing an unknown, repeated or missing key; the helpers here refuse a value of the wrong msgpack type, out
  * of its schema type's range or reaching past the message, each with a {@link DecodeException} naming the row and
  * the offset in the message.
  *
  * @param <M> the generated message class
  */
-public final class MsgpackGenerated<M> extends MsgpackMapCodec<M> {
-
-    /** The body of one message as a msgpack map: what a generated codec packs and reads. */
-    public interface Body<M> {
-        /** Packs {@code v} as one map (header included). */
-        void write(MsgpackGenerated<M> w, MessagePacker p, M v) throws IOException;
-
-        /** Reads one map (header included) into {@code target}. */
-        void read(MsgpackGenerated<M> r, MessageUnpacker u, M target) throws IOException;
-    }
+public abstract class MsgpackGenerated<M> extends MsgpackMapCodec<M> {
 
     private static final byte[] MANTISSA = "mantissa".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] EXPONENT = "exponent".getBytes(StandardCharsets.US_ASCII);
     private static final byte[][] DECIMAL = {MANTISSA, EXPONENT};
 
-    private final Body<M> body;
     /** The length of the message being read. */
     private int size;
     /** Where a uint64 is assembled, its format byte first. */
@@ -49,9 +41,8 @@ public final class MsgpackGenerated<M> extends MsgpackMapCodec<M> {
     private long mantissa;
     private byte exponent;
 
-    public MsgpackGenerated(String name, Body<M> body) {
+    protected MsgpackGenerated(String name) {
         super(name);
-        this.body = body;
     }
 
     /** Pre-encoded names (field names, enum values' names) as UTF-8. */
@@ -61,22 +52,17 @@ public final class MsgpackGenerated<M> extends MsgpackMapCodec<M> {
         return b;
     }
 
-    @Override
-    void writeMap(MessagePacker p, M value) throws IOException {
-        body.write(this, p, value);
-    }
-
-    @Override
-    void readMap(MessageUnpacker u, int size, M target) throws IOException {
+    /** What a generated {@code readMap} calls first: the length of the message it reads, for the checks below. */
+    protected final void begin(int size) {
         this.size = size;
-        body.read(this, u, target);
     }
 
     // ---- writing
 
     /** A pre-encoded string: a key or an enum value's name. */
-    public void key(MessagePacker p, byte[] name) throws IOException {
-        packString(p, name);
+    public static void key(MessagePacker p, byte[] name) throws IOException {
+        p.packRawStringHeader(name.length);
+        p.writePayload(name);
     }
 
     /** Text as a msgpack str, encoded into a reused array. */

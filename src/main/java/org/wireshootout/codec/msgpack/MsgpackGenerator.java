@@ -57,7 +57,7 @@ public final class MsgpackGenerator implements CodecBackend {
         b.append("import java.io.IOException;\n");
         b.append("import ").append(ctx.messagePackage()).append(".*;\n\n");
         b.append("/** The msgpack row of message ").append(M).append(": one MessagePack map through msgpack-core, keyed by field name. */\n");
-        b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append(">, MsgpackGenerated.Body<").append(M).append("> {\n");
+        b.append("public final class ").append(M).append("Codec extends MsgpackGenerated<").append(M).append("> implements BufferCodec<").append(M).append("> {\n");
         for (Map.Entry<String, List<Field>> t : types.entrySet()) {
             b.append("    private static final byte[][] ").append(t.getKey().toUpperCase()).append("_KEYS = MsgpackGenerated.names(");
             List<Field> fields = t.getValue();
@@ -70,16 +70,9 @@ public final class MsgpackGenerator implements CodecBackend {
             b.append("    private static final byte[][] ").append(E).append("_NAMES = MsgpackGenerated.names(java.util.Arrays.stream(")
                     .append(E).append("_VALUES).map(Enum::name).toArray(String[]::new));\n");
         }
-        b.append("\n    private final MsgpackGenerated<").append(M).append("> msgpack;\n\n");
-        b.append("    public ").append(M).append("Codec(String name) {\n        msgpack = new MsgpackGenerated<>(name, this);\n    }\n\n");
-        b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n        return msgpack.encode(value, dst, offset);\n    }\n\n");
-        b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n        msgpack.decode(src, offset, length, target);\n    }\n\n");
-        b.append("    @Override\n    public String render(DirectBuffer src, int offset, int length) {\n        return msgpack.render(src, offset, length);\n    }\n\n");
-        b.append("    @Override\n    public void write(MsgpackGenerated<").append(M).append("> w, MessagePacker p, ").append(M).append(" v) throws IOException {\n        write")
-                .append(M).append("(w, p, v);\n    }\n\n");
-        b.append("    @Override\n    public void read(MsgpackGenerated<").append(M).append("> r, MessageUnpacker u, ").append(M)
-                .append(" t) throws IOException {\n        read").append(M).append("(r, u, t);\n    }\n\n");
-        for (Map.Entry<String, List<Field>> t : types.entrySet()) methods(b, t.getKey(), t.getValue());
+        b.append("\n    public ").append(M).append("Codec(String name) {\n        super(name);\n    }\n\n");
+        // the message's own fields in writeMap and readMap themselves, its composites in static methods
+        for (Map.Entry<String, List<Field>> t : types.entrySet()) methods(b, t.getKey(), t.getValue(), t.getKey().equals(M));
         b.append("}\n");
         return b.toString();
     }
@@ -93,18 +86,32 @@ public final class MsgpackGenerator implements CodecBackend {
         }
     }
 
-    private static void methods(StringBuilder b, String type, List<Field> fields) {
+    /**
+     * The write and read of one type; for the message itself ({@code top}) they are the codec's {@code writeMap} and
+     * {@code readMap}, so that no call of this class's own stands between the codec and msgpack-core's calls.
+     */
+    private static void methods(StringBuilder b, String type, List<Field> fields, boolean top) {
         String T = type.toUpperCase();
         int required = 0;
         for (Field f : fields) if (!f.optional()) required++;
-        b.append("    static void write").append(type).append("(MsgpackGenerated<?> w, MessagePacker p, ").append(type).append(" v) throws IOException {\n");
+        if (top) {
+            b.append("    @Override\n    protected void writeMap(MessagePacker p, ").append(type).append(" v) throws IOException {\n");
+            b.append("        MsgpackGenerated<?> w = this;\n");
+        } else {
+            b.append("    static void write").append(type).append("(MsgpackGenerated<?> w, MessagePacker p, ").append(type).append(" v) throws IOException {\n");
+        }
         b.append("        p.packMapHeader(").append(required);
         for (Field f : fields) if (f.optional()) b.append(" + (v.has").append(cap(javaName(f.name()))).append("() ? 1 : 0)");
         b.append(");\n");
         for (int i = 0; i < fields.size(); i++) write(b, fields.get(i), i, T, type);
         b.append("    }\n\n");
 
-        b.append("    static void read").append(type).append("(MsgpackGenerated<?> r, MessageUnpacker u, ").append(type).append(" t) throws IOException {\n");
+        if (top) {
+            b.append("    @Override\n    protected void readMap(MessageUnpacker u, int size, ").append(type).append(" t) throws IOException {\n");
+            b.append("        begin(size);\n        MsgpackGenerated<?> r = this;\n");
+        } else {
+            b.append("    static void read").append(type).append("(MsgpackGenerated<?> r, MessageUnpacker u, ").append(type).append(" t) throws IOException {\n");
+        }
         int banks = (fields.size() + 63) / 64;
         for (int k = 0; k < banks; k++) b.append("        long s").append(k).append(" = 0;\n");
         b.append("        for (int n = r.map(u, ").append(required).append(", ").append(fields.size()).append(", \"").append(type).append("\"); n > 0; n--) {\n");
@@ -149,7 +156,7 @@ public final class MsgpackGenerator implements CodecBackend {
             b.append(ind).append("if (v.has").append(N).append("()) {\n");
             ind += "    ";
         }
-        b.append(ind).append("w.key(p, ").append(T).append("_KEYS[").append(index).append("]);\n");
+        b.append(ind).append("MsgpackGenerated.key(p, ").append(T).append("_KEYS[").append(index).append("]);\n");
         Type t = f.type();
         String get = "v." + n + "()";
         if (t instanceof Type.Scalar s) {
@@ -167,7 +174,7 @@ public final class MsgpackGenerator implements CodecBackend {
             if (d.fixedExponent()) b.append(ind).append("p.packLong(").append(get).append(");\n");
             else b.append(ind).append("w.decimal(p, ").append(get).append(", v.").append(n).append("Exponent());\n");
         } else if (t instanceof Type.EnumRef e) {
-            b.append(ind).append("w.key(p, ").append(e.def().name().toUpperCase()).append("_NAMES[").append(get).append(".ordinal()]);\n");
+            b.append(ind).append("MsgpackGenerated.key(p, ").append(e.def().name().toUpperCase()).append("_NAMES[").append(get).append(".ordinal()]);\n");
         } else if (t instanceof Type.SetRef) {
             b.append(ind).append("w.unsigned(p, ").append(get).append(");\n");
         } else if (t instanceof Type.Ascii a) {

@@ -52,10 +52,10 @@ abstract class MsgpackMap<T> {
     }
 
     /** Packs {@code value} as one map (header included). */
-    abstract void writeMap(MessagePacker p, T value) throws IOException;
+    protected abstract void writeMap(MessagePacker p, T value) throws IOException;
 
     /** Unpacks one map (header included) of a message of {@code size} bytes into {@code target}. */
-    abstract void readMap(MessageUnpacker u, int size, T target) throws IOException;
+    protected abstract void readMap(MessageUnpacker u, int size, T target) throws IOException;
 
     /**
      * Reads the one map of a message of {@code size} bytes that the unpacker was reset onto into {@code target}. The
