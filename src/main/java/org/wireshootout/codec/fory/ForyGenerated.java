@@ -105,10 +105,19 @@ public final class ForyGenerated extends org.wireshootout.generator.spi.PlainFor
         return new DecodeException(name, 0, field + ": " + what);
     }
 
-    /** Text, refused when absent or longer than {@code maxChars} characters (its bound in UTF-8 bytes: no char takes less than one). */
-    public StringBuilder text(StringBuilder s, int maxChars, String field) {
+    /**
+     * Text, refused when absent or longer than {@code maxBytes} in UTF-8, the schema's bound: more chars than that
+     * at once (no char takes less than a byte), and the UTF-8 length counted only when the chars could take more (a
+     * char takes at most three bytes), so that a text within a third of its bound is not scanned.
+     */
+    public StringBuilder text(StringBuilder s, int maxBytes, String field) {
         required(s, field);
-        if (s.length() > maxChars) throw refused(field, s.length() + " chars, more than its bound " + maxChars);
+        int n = s.length();
+        if (n > maxBytes) throw refused(field, n + " chars, more than its bound of " + maxBytes + " bytes");
+        if (3L * n > maxBytes) {
+            int bytes = org.wireshootout.codec.utf8.LenientUtf8.encodedLength(s);
+            if (bytes > maxBytes) throw refused(field, bytes + " bytes in UTF-8, more than its bound of " + maxBytes);
+        }
         return s;
     }
 

@@ -107,7 +107,10 @@ class ForyGeneratedTest {
         return p;
     }
 
-    /** A text or enum that Fory read as null, and a text over its bound, are refused naming the row and the field. */
+    /**
+     * A text or enum that Fory read as null, and a text over its bound (in chars, or in UTF-8 bytes only), are refused
+     * naming the row and the field; a text at its bound is read.
+     */
     @Test
     void aNullOrAnOverlongFieldIsRefused() throws Exception {
         for (MessageFormat f : List.of(MessageFormat.fory, MessageFormat.foryCompatible)) {
@@ -128,6 +131,11 @@ class ForyGeneratedTest {
             pojo.getField("text").set(p, new StringBuilder("x".repeat(256)));
             bad.add(p);
             field.add("Data.text");
+            // within the bound in chars, over it in UTF-8: 128 two-byte chars are 256 bytes, the bound 255
+            p = canonicalPojo(pojo, (Class<?>) w[1]);
+            pojo.getField("text").set(p, new StringBuilder("\u00e9".repeat(128)));
+            bad.add(p);
+            field.add("Data.text");
             for (int i = 0; i < bad.size(); i++) {
                 UnsafeBuffer buffer = new UnsafeBuffer(new byte[1024]);
                 int length = writer.write(bad.get(i), buffer, 3);
@@ -137,6 +145,16 @@ class ForyGeneratedTest {
                 DecodeException refused = assertThrows(DecodeException.class, () -> codec.decode(buffer, 3, length, target));
                 assertTrue(refused.getMessage().contains(f.name() + "/data") && refused.getMessage().contains(field.get(i)), refused.getMessage());
             }
+            // and one byte less is read
+            Object fits = canonicalPojo(pojo, (Class<?>) w[1]);
+            pojo.getField("text").set(fits, new StringBuilder("\u00e9".repeat(127)));
+            UnsafeBuffer buffer = new UnsafeBuffer(new byte[1024]);
+            int length = writer.write(fits, buffer, 3);
+            @SuppressWarnings({"rawtypes", "unchecked"})
+            BufferCodec<Object> codec = (BufferCodec) entry("data").newCodec(f);
+            Object target = entry("data").newMessage();
+            codec.decode(buffer, 3, length, target);
+            assertEquals("\u00e9".repeat(127), String.valueOf(target.getClass().getMethod("text").invoke(target)), f.name());
         }
     }
 
