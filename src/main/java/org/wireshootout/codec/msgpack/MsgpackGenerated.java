@@ -19,12 +19,12 @@ import java.util.Arrays;
  * bytes, text encoded into and decoded from a reused array ({@link StrictUtf8}), bytes read straight into the
  * message's own buffer.
  *
- * <p>A generated codec is a subclass that supplies the message's body ({@code writeMap}, {@code readMap}, the top
- * message's fields written in them directly, as the hand-written row's are, so that msgpack-core's calls sit no deeper
- * below the codec's {@code encode} and {@code decode} than the hand-written row's, within the depth C2 inlines to): it
- * packs the map and reads it back, entries in any order, refusing an unknown, repeated or missing key; the helpers here refuse a value of the wrong msgpack type, out
- * of its schema type's range or reaching past the message, each with a {@link DecodeException} naming the row and
- * the offset in the message.
+ * <p>A generated codec is a subclass that supplies the message's body in {@code writeMap} and {@code readMap}, the
+ * message's own fields written in them directly, as the hand-written row's are, so that msgpack-core's calls sit no
+ * deeper below the codec's {@code encode} and {@code decode} than the hand-written row's, within the depth C2 inlines
+ * to. It packs the map and reads it back, entries in any order, refusing an unknown, repeated or missing key; the
+ * helpers here refuse a value of the wrong msgpack type, out of its schema type's range or reaching past the message,
+ * each with a {@link DecodeException} naming the row and the offset in the message.
  *
  * @param <M> the generated message class
  */
