@@ -105,22 +105,6 @@ public final class ForyGenerated extends org.wireshootout.generator.spi.PlainFor
         return new DecodeException(name, 0, field + ": " + what);
     }
 
-    /**
-     * Text, refused when absent or longer than {@code maxBytes} in UTF-8, the schema's bound: more chars than that
-     * at once (no char takes less than a byte), and the UTF-8 length counted only when the chars could take more (a
-     * char takes at most three bytes), so that a text within a third of its bound is not scanned.
-     */
-    public StringBuilder text(StringBuilder s, int maxBytes, String field) {
-        required(s, field);
-        int n = s.length();
-        if (n > maxBytes) throw refused(field, n + " chars, more than its bound of " + maxBytes + " bytes");
-        if (3L * n > maxBytes) {
-            int bytes = org.wireshootout.codec.utf8.LenientUtf8.encodedLength(s);
-            if (bytes > maxBytes) throw refused(field, bytes + " bytes in UTF-8, more than its bound of " + maxBytes);
-        }
-        return s;
-    }
-
     /** A group's entries, refused when absent, more than {@code max}, or holding a null entry. */
     public <E> List<E> group(List<E> entries, int max, String field) {
         required(entries, field);

@@ -136,17 +136,6 @@ public final class KryoFieldsGenerated extends org.wireshootout.generator.spi.Pl
         return v;
     }
 
-    /** Text, refused when absent or longer than {@code maxBytes} in UTF-8, the schema's bound. */
-    public <S extends CharSequence> S text(S s, int maxBytes, String field) {
-        required(s, field);
-        // no char takes more than three bytes of UTF-8: the scan runs only for text long enough to pass the bound
-        int n = s.length();
-        if (n > maxBytes || 3L * n > maxBytes && org.wireshootout.codec.utf8.LenientUtf8.encodedLength(s) > maxBytes) {
-            throw refused(field, "beyond its bound of " + maxBytes + " bytes");
-        }
-        return s;
-    }
-
     /** A group's entries, refused when absent, more than {@code max}, or holding a null entry. */
     public <E> E[] group(E[] entries, int max, String field) {
         required(entries, field);

@@ -59,12 +59,6 @@ public abstract class MsgpackGenerated<M> extends MsgpackMapCodec<M> {
 
     // ---- writing
 
-    /** A pre-encoded string: a key or an enum value's name. */
-    public static void key(MessagePacker p, byte[] name) throws IOException {
-        p.packRawStringHeader(name.length);
-        p.writePayload(name);
-    }
-
     /** Text as a msgpack str, encoded into a reused array. */
     public void text(MessagePacker p, CharSequence s) throws IOException {
         packText(p, s);

@@ -156,7 +156,7 @@ public final class MsgpackGenerator implements CodecBackend {
             b.append(ind).append("if (v.has").append(N).append("()) {\n");
             ind += "    ";
         }
-        b.append(ind).append("MsgpackGenerated.key(p, ").append(T).append("_KEYS[").append(index).append("]);\n");
+        b.append(ind).append("packString(p, ").append(T).append("_KEYS[").append(index).append("]);\n");
         Type t = f.type();
         String get = "v." + n + "()";
         if (t instanceof Type.Scalar s) {
@@ -174,7 +174,7 @@ public final class MsgpackGenerator implements CodecBackend {
             if (d.fixedExponent()) b.append(ind).append("p.packLong(").append(get).append(");\n");
             else b.append(ind).append("w.decimal(p, ").append(get).append(", v.").append(n).append("Exponent());\n");
         } else if (t instanceof Type.EnumRef e) {
-            b.append(ind).append("MsgpackGenerated.key(p, ").append(e.def().name().toUpperCase()).append("_NAMES[").append(get).append(".ordinal()]);\n");
+            b.append(ind).append("packString(p, ").append(e.def().name().toUpperCase()).append("_NAMES[").append(get).append(".ordinal()]);\n");
         } else if (t instanceof Type.SetRef) {
             b.append(ind).append("w.unsigned(p, ").append(get).append(");\n");
         } else if (t instanceof Type.Ascii a) {

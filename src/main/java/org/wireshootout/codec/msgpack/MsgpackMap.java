@@ -107,8 +107,8 @@ abstract class MsgpackMap<T> {
         return -1;
     }
 
-    /** Packs a pre-encoded string (a field name, a side). */
-    static void packString(MessagePacker p, byte[] b) throws IOException {
+    /** Packs a pre-encoded string (a field name, a side; a generated codec's keys and enum names). */
+    protected static void packString(MessagePacker p, byte[] b) throws IOException {
         p.packRawStringHeader(b.length);
         p.writePayload(b);
     }

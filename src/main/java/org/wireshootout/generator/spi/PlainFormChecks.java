@@ -5,7 +5,7 @@ import org.wireshootout.codec.DecodeException;
 /**
  * The checks a codec generated with a {@link PlainForm} makes on what its library read, before it copies a value into
  * the caller's message: each a {@link #refused} naming the row and the field, never a raw exception. A library's runtime
- * helper extends this with how it reports a refusal and with what differs between libraries (text, groups).
+ * helper extends this with how it reports a refusal and with what differs between libraries (groups).
  */
 public abstract class PlainFormChecks {
 
@@ -36,6 +36,22 @@ public abstract class PlainFormChecks {
         if (s.length() != length) throw refused(field, s.length() + " chars; ascii(" + length + ") takes exactly " + length);
         for (int i = 0; i < length; i++) {
             if (s.charAt(i) > 127) throw refused(field, "a non-ASCII char at " + i);
+        }
+        return s;
+    }
+
+    /**
+     * Text, refused when absent or longer than {@code maxBytes} in UTF-8, the schema's bound: more chars than that at
+     * once (no char takes less than a byte), and the UTF-8 length counted only when the chars could take more (a char
+     * takes at most three bytes), so that a text within a third of its bound is not scanned.
+     */
+    public <S extends CharSequence> S text(S s, int maxBytes, String field) {
+        required(s, field);
+        int n = s.length();
+        if (n > maxBytes) throw refused(field, n + " chars, more than its bound of " + maxBytes + " bytes");
+        if (3L * n > maxBytes) {
+            int bytes = org.wireshootout.codec.utf8.LenientUtf8.encodedLength(s);
+            if (bytes > maxBytes) throw refused(field, bytes + " bytes in UTF-8, more than its bound of " + maxBytes);
         }
         return s;
     }
