@@ -113,14 +113,30 @@ while IFS='|' read -r name abench aparams pbench msg fmt; do
   fi
 done <<<"$SELECTED"
 
-# the anchor's own jar, built once in a scratch copy (never inside the anchor folder)
+# The anchor is built on the project's version of every library whose version property (<x.version>) both poms
+# declare, so that each pair runs one version of its library on both sides: an anchor pinned to an older release
+# (protobuf 4.33.1 against the project's 4.36.2) would pair two different encoders.
+versions_of() { grep -oE '<[A-Za-z0-9.-]+\.version>[^<$]+</' "$1" | sed -E 's#^<([^>]+)>([^<]+)</$#\1=\2#'; }
+PROJECT_VERSIONS=$(versions_of "$ROOT/pom.xml")
+OVERRIDES=()
+while IFS='=' read -r prop value; do
+  [ -n "$prop" ] || continue
+  mine=$(awk -F'=' -v p="$prop" '$1 == p { print $2; exit }' <<<"$PROJECT_VERSIONS")
+  [ -n "$mine" ] && OVERRIDES+=("-D$prop=$mine")
+done <<<"$(versions_of "$ANCHOR/pom.xml")"
+
+# the anchor's own jar, built once in a scratch copy (never inside the anchor folder), again when the anchor's files
+# or the versions above change
 BUILD="${TMPDIR:-/tmp}/wire-shootout-anchor-$KIND"
 AJAR="$BUILD/target/benchmarks.jar"
-if [ ! -f "$AJAR" ] || [ -n "$(find "$ANCHOR" -newer "$AJAR" -type f -print -quit)" ]; then
-  echo "building the anchor $KIND in $BUILD (once)"
-  rm -rf "$BUILD" && mkdir -p "$BUILD" && cp -r "$ANCHOR/." "$BUILD/" \
-    && (cd "$BUILD" && mvn -B -q -DskipTests package) >"${BUILD}.build.log" 2>&1 \
+STAMP="$BUILD.versions"
+if [ ! -f "$AJAR" ] || [ -n "$(find "$ANCHOR" -newer "$AJAR" -type f -print -quit)" ] \
+    || [ "$(cat "$STAMP" 2>/dev/null)" != "${OVERRIDES[*]}" ]; then
+  echo "building the anchor $KIND in $BUILD (once) with ${OVERRIDES[*]:-its own versions}"
+  rm -rf "$BUILD" "$STAMP" && mkdir -p "$BUILD" && cp -r "$ANCHOR/." "$BUILD/" \
+    && (cd "$BUILD" && mvn -B -q -DskipTests "${OVERRIDES[@]}" package) >"${BUILD}.build.log" 2>&1 \
     || die "building the anchor failed: see ${BUILD}.build.log"
+  echo "${OVERRIDES[*]}" >"$STAMP"
 fi
 
 [ -n "$OUT" ] || OUT=$(make_run_dir "$ROOT/results" "$(date -u +%Y%m%dT%H%M%SZ)-anchor-$KIND") || die "cannot make a run folder"
@@ -130,6 +146,7 @@ echo "Side by side with $KIND: $NPAIRS pairs x $ROUNDS rounds on CPU $CPU, JMH $
 {
   echo "anchor: $KIND ($ANCHOR)"
   echo "anchor jar: $AJAR"
+  echo "anchor built with: ${OVERRIDES[*]:-its own versions}"
   echo "project: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
   echo "cpu: $CPU; jmh: ${JMH_OPTS[*]} -prof gc; java: $(java -version 2>&1 | head -1)"
   echo "pairs:"; printf '%s' "$SELECTED"
