@@ -32,7 +32,8 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * type:
  * <ul>
  *   <li>{@code i8}, {@code i16}, {@code i32}, {@code i64}, {@code f32}, {@code f64}, {@code bool}: {@code int8},
- *       {@code int16}, {@code int32}, {@code int64}, {@code float32}, {@code float64}, {@code bool}; the unsigned types
+ *       {@code int16}, {@code int32}, {@code int64}, {@code float32} (read on BinaryWire as {@code float64} narrowed,
+ *       see {@code readValue}), {@code float64}, {@code bool}; the unsigned types
  *       as the Java type that holds them ({@code u8} {@code int16}, {@code u16} {@code int32}, {@code u32} and
  *       {@code u64} {@code int64}), refused outside their range when read; timestamps, decimal mantissas and sets
  *       {@code int64} (a decimal without a fixed exponent then its exponent, {@code int8}, under the key
