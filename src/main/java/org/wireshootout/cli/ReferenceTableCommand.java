@@ -1,5 +1,6 @@
 package org.wireshootout.cli;
 
+import org.wireshootout.report.SideBySideIterations;
 import org.wireshootout.report.SideBySideTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -25,21 +26,62 @@ public final class ReferenceTableCommand implements Callable<Integer> {
             description = "The names of the two sides in the headings, A's first (default: reference,project).")
     java.util.List<String> sides = java.util.List.of("reference", "project");
 
+    @picocli.CommandLine.Option(names = "--iterations",
+            description = "Print instead every measurement iteration's p50, fork by fork, for each row, round and side, and "
+                    + "per row and side the median over all iterations: whether both sides met the same levels of a host "
+                    + "whose speed moves while a JVM runs.")
+    boolean iterations;
+
+    @picocli.CommandLine.Option(names = "--split", paramLabel = "NS|auto",
+            description = "With --iterations: also the count and median of the iterations below NS and of those at or above it; "
+                    + "auto: per row, 1.4 times the fastest iteration of either side (between the two levels of a host whose "
+                    + "speed moves by 1.7 to 2 times).")
+    String split;
+
     @Override
     public Integer call() {
-        SideBySideTable table;
         if (sides.size() != 2) {
             System.err.println("reference-table: --sides takes two names, A's first");
             return 2;
         }
+        double cut = Double.NaN;
+        if (split != null) {
+            if (split.equals("auto")) {
+                cut = SideBySideIterations.AUTO;
+            } else {
+                try {
+                    cut = Double.parseDouble(split);
+                } catch (NumberFormatException e) {
+                    cut = Double.NaN;
+                }
+                if (!(cut > 0) || Double.isInfinite(cut)) {
+                    System.err.println("reference-table: --split takes a time in ns above 0 or 'auto', not '" + split + "'");
+                    return 2;
+                }
+            }
+            if (!iterations) {
+                System.err.println("reference-table: --split goes with --iterations");
+                return 2;
+            }
+        }
+        String markdown;
+        java.util.List<String> problems;
         try {
-            table = SideBySideTable.of(dir, sides.get(0), sides.get(1));
+            if (iterations) {
+                SideBySideIterations its = SideBySideIterations.of(dir, sides.get(0), sides.get(1), cut);
+                markdown = its.markdown();
+                problems = its.problems();
+            } else {
+                SideBySideTable table = SideBySideTable.of(dir, sides.get(0), sides.get(1));
+                markdown = table.markdown();
+                problems = table.problems();
+            }
         } catch (IOException e) {
             System.err.println("reference-table: " + e.getMessage());
             return 1;
         }
-        System.out.print(table.markdown());
-        for (String p : table.problems()) System.err.println("reference-table: " + p);
-        return table.problems().isEmpty() ? 0 : 1;
+        System.out.print(markdown);
+        for (String p : problems) System.err.println("reference-table: " + p);
+        return problems.isEmpty() ? 0 : 1;
     }
 }
