@@ -7,7 +7,9 @@
 # B-<pair>-<round>.json (project), their logs, and table.md (per pair the medians over the rounds and the median
 # ratio project / anchor, made by `java -jar target/wire-shootout.jar reference-table --sides anchor,project DIR`).
 # Usage: microbenchmarks/anchor-side-by-side.sh --anchor DIR [--pairs a,b] [--rounds N] [--cpu N] [--out DIR] [--list] [-- JMH options]
-#   DIR: an anchor folder such as ../shared/anchor/sbe-benchmarks (nothing of it enters the repository)
+#   DIR: an anchor folder such as ../shared/anchor/sbe-benchmarks (nothing of it enters the repository); with
+#   ../shared/anchor/chronicle-wire-microbenchmarks each Chronicle row pairs with DataBenchmark.roundTrip, as the
+#   reference's side-by-side.sh pairs them, under any JMH options (several forks a round)
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -33,7 +35,7 @@ while [ $# -gt 0 ]; do
     --cpu) CPU=${2:?}; shift 2 ;;
     --out) OUT=${2:?}; shift 2 ;;
     --list) LIST=1; shift ;;
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --) shift; [ $# -gt 0 ] && JMH_OPTS=("$@"); break ;;
     *) die "unknown option '$1' (--help)" ;;
   esac
@@ -75,7 +77,24 @@ protobuf-media-decode|^org\.apache\.fory\.benchmark\.UserTypeDeserializeSuite\.p
     K='-p references=false -p objectType=media'
     TABLE="kryoFields-media-roundtrip|^com\.esotericsoftware\.kryo\.benchmarks\.FieldSerializerBenchmark\.field\$|$K|roundTrip|mediacontent|kryoFields
 kryo-media-roundtrip|^com\.esotericsoftware\.kryo\.benchmarks\.FieldSerializerBenchmark\.custom\$|$K|roundTrip|mediacontent|kryo" ;;
-  *) die "no pairs are known for anchor '$KIND' (known: sbe-benchmarks, fory-benchmarks, kryo-benchmarks)" ;;
+  chronicle-wire-microbenchmarks)
+    # Chronicle Wire's own benchmark, the reference ../shared/anchor/side-by-side.sh runs with one fork a round;
+    # here with any JMH options (several forks a round). Each row pairs with DataBenchmark.roundTrip (no message).
+    ANCHOR_JVM=(--add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED
+      --add-exports=java.base/jdk.internal.ref=ALL-UNNAMED --add-exports=java.base/sun.nio.ch=ALL-UNNAMED
+      --add-exports=java.base/jdk.internal.misc=ALL-UNNAMED)
+    TABLE=""
+    for p in Main.baseline:baseline Main.bytesMarshallable:bytesMarshallable \
+        Main.bytesMarshallableStopBit:bytesMarshallableStopBit Main.rwire8bit:rwire8bit Main.rwireUTF:rwireUTF \
+        Main.bwireFTT:bwireFTT Main.bwireFTF:bwireFTF Main.bwireTTF:bwireTTF Main.bwireTFF:bwireTFF \
+        Main.bwireFFF:bwireFFF Main.twireUTF:twireUTF Main.twire8bit:twire8bit Main.json8bit:json8bit \
+        ComparisonMain.jackson:jackson ComparisonMain.jacksonWithCBytes:jacksonCBytes \
+        ComparisonMain.jacksonWithTextCBytes:jacksonCBytesRW ComparisonMain.externalizable:externalizable \
+        ComparisonMain.externalizableWithCBytes:externalizableCBytes ComparisonMain.snakeYaml:snakeYaml; do
+      a=${p%%:*}; TABLE+="${p##*:}|^net\\.openhft\\.chronicle\\.wire\\.benchmarks\\.${a//./\\.}\$||DataBenchmark.roundTrip||${p##*:}"$'\n'
+    done
+    TABLE=${TABLE%$'\n'} ;;
+  *) die "no pairs are known for anchor '$KIND' (known: sbe-benchmarks, fory-benchmarks, kryo-benchmarks, chronicle-wire-microbenchmarks)" ;;
 esac
 
 if [ $LIST = 1 ]; then
@@ -106,7 +125,7 @@ fi
 # every selected pair's message must have a row of its format in the project's jar
 INDEX=$(unzip -p "$JAR" META-INF/wireshootout/generated-messages.tsv) || die "the jar has no generated-messages index"
 while IFS='|' read -r name abench aparams pbench msg fmt; do
-  [ -n "$name" ] || continue
+  [ -n "$name" ] && [ -n "$msg" ] || continue   # a pair without a message runs a registry row (DataBenchmark)
   if ! awk -F'\t' -v m="$msg" -v f="$fmt" '$1 == "row" && $2 == m && $3 == f { found = 1 } END { exit !found }' <<<"$INDEX"; then
     why=$(awk -F'\t' -v m="$msg" -v f="$fmt" '$1 == "cannot" && $2 == m && $3 == f { print $4 }' <<<"$INDEX")
     die "pair $name: the project has no $fmt row for message $msg${why:+: $why}"
@@ -171,7 +190,7 @@ side() {   # side A|B ROUND name abench aparams pbench msg fmt
   else
     local bench=$pbench
     [[ $bench == *.* ]] || bench="MessageBenchmark.$bench"
-    cmd=(java -Djava.io.tmpdir="$OUT/tmp" -jar "$JAR" "^org\\.wireshootout\\.bench\\.${bench//./\\.}\$" -p "message=$msg" -p "format=$fmt")
+    cmd=(java -Djava.io.tmpdir="$OUT/tmp" -jar "$JAR" "^org\\.wireshootout\\.bench\\.${bench//./\\.}\$" ${msg:+-p "message=$msg"} -p "format=$fmt")
   fi
   setsid taskset -c "$CPU" "${cmd[@]}" "${JMH_OPTS[@]}" -prof gc -rf json -rff "$OUT/$s-$name-$r.json" >"$OUT/$s-$name-$r.log" 2>&1 </dev/null &
   CHILD=$!
