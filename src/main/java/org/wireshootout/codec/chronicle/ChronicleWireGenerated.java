@@ -22,8 +22,9 @@ import java.nio.charset.StandardCharsets;
  * beyond Chronicle's own {@code write(key).<type>(v)} and {@code read(key).<type>()}: the hand-written Wire rows'
  * codec ({@link WireCodec}) for any message. One {@link Wire} of the row's {@link WireVariant} over the codec's one
  * {@code Bytes} for the codec's life, pointed at the caller's buffer; {@code wire.clear()} then {@code writeDocument}
- * to encode, {@code rawReadData} to decode; the message's fields written and read by the generated subclass through
- * one reusable adapter, so nothing is allocated per message where the hand-written rows allocate nothing.
+ * to encode, {@code rawReadData} to decode; the generated subclass is itself the marshallable handed to the wire,
+ * its {@code writeMarshallable} and {@code readMarshallable} holding the message's fields, so nothing is allocated
+ * per message where the hand-written rows allocate nothing.
  *
  * <p>What the hand-written rows do per variant, this does for every field of the message:
  * <ul>
@@ -47,7 +48,7 @@ import java.nio.charset.StandardCharsets;
  *
  * @param <M> the generated message class
  */
-public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> {
+public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> implements WriteMarshallable, ReadMarshallable {
     private final WireVariant variant;
     private final Wire wire;
     private final boolean inOrder;
@@ -65,9 +66,10 @@ public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> 
     /** Bytes values on their way to and from the wire. */
     private final Bytes<?> bytesValue = Bytes.allocateElasticOnHeap(64);
     private final StringBuilder fieldName = new StringBuilder(32);
-    private final Body body = new Body();
-    private M source;
-    private M target;
+    /** The message being written, for the generated {@code writeMarshallable}. */
+    protected M source;
+    /** The message being read into, for the generated {@code readMarshallable}. */
+    protected M target;
 
     protected ChronicleWireGenerated(String name, WireVariant variant) {
         super(name, variant.unchecked());
@@ -86,11 +88,18 @@ public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> 
         bytesValue.singleThreadedCheckDisabled(true);
     }
 
-    /** Writes the message's fields, in the schema's order. */
-    protected abstract void writeMessage(WireOut w, M value);
+    /**
+     * Writes {@link #source}'s fields in the schema's order: the generated codec is the marshallable the wire calls,
+     * with the fields in this method, so Chronicle's calls sit no deeper below {@code encode} than in the
+     * hand-written row's marshallable (C2 stops inlining at a depth; two calls more left the bytes' leaf writes as
+     * calls, "inlining too deep").
+     */
+    @Override
+    public abstract void writeMarshallable(WireOut w);
 
-    /** Reads the message's fields into {@code target}, in the schema's order. */
-    protected abstract void readMessage(WireIn w, M target);
+    /** Reads the fields into {@link #target} in the schema's order, ending with {@link #readEnd}; as {@link #writeMarshallable}. */
+    @Override
+    public abstract void readMarshallable(WireIn w);
 
     /**
      * RawWire only: the most payload bytes {@code value} can take, each text at three bytes a char, or with
@@ -112,42 +121,26 @@ public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> 
     protected final void writeDocument(M value, MutableDirectBuffer dst, int offset) {
         int room = caller.target(dst, offset);
         if (unchecked && HEADER + maxPayload(value, false) > room) checkRoom(HEADER + maxPayload(value, true), room);
+        source = value;
         wire.clear();
-        wire.writeDocument(false, body.writing(value));
+        wire.writeDocument(false, this);
     }
 
     @Override
     protected final void readDocument(M target, int payloadLength) {
         // a decode that threw part-way may have left the value reader mid-document
         wire.getValueIn().resetState();
-        wire.rawReadData(body.readingInto(target));
+        this.target = target;
+        wire.rawReadData(this);
         int end = HEADER + payloadLength;
         if (unchecked && bytes.readPosition() != end) {
             throw new IllegalStateException("the message ends " + (bytes.readPosition() - end) + " bytes from the end of the document");
         }
     }
 
-    private final class Body implements WriteMarshallable, ReadMarshallable {
-        Body writing(M value) {
-            source = value;
-            return this;
-        }
-
-        Body readingInto(M value) {
-            target = value;
-            return this;
-        }
-
-        @Override
-        public void writeMarshallable(WireOut w) {
-            writeMessage(w, source);
-        }
-
-        @Override
-        public void readMarshallable(WireIn w) {
-            readMessage(w, target);
-            if (json) end(w.bytes());
-        }
+    /** The last call of the generated {@code readMarshallable}: JSONWire checks what follows the last field. */
+    protected final void readEnd(WireIn w) {
+        if (json) end(w.bytes());
     }
 
     // ---- finding a field ----
@@ -233,13 +226,17 @@ public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> 
 
     // ---- text ----
 
-    /** Writes a {@code text(max)} value, refusing (IllegalArgumentException) more than {@code max} UTF-8 bytes. */
+    /**
+     * Writes a {@code text(max)} value, refusing (IllegalArgumentException) more than {@code max} UTF-8 bytes. The
+     * wire's text call is made here, not one call further down, as the hand-written marshallable makes it.
+     */
     protected final WireOut text(ValueOut out, StringBuilder s, int max, String field) {
         int n = s.length();
         if (n > max || 3L * n > max) {
             int len = LenientUtf8.encodedLength(s);
             if (len > max) throw new IllegalArgumentException(field + " holds " + len + " bytes, more than its bound " + max);
         }
+        if (variant != WireVariant.rwire8bit) return text.write(out, s);
         return writeText(out, s);
     }
 

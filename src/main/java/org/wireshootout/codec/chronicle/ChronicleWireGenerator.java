@@ -141,15 +141,19 @@ public final class ChronicleWireGenerator implements CodecBackend {
         groupLambdas(b, M, m.fields());
         for (CompositeDef c : composites) groupLambdas(b, c.name(), c.fields());
         b.append("    public ").append(M).append("Codec(String name) {\n        super(name, WireVariant.").append(library).append(");\n    }\n\n");
-        b.append("    @Override\n    protected void writeMessage(net.openhft.chronicle.wire.WireOut w, ").append(M).append(" v) {\n        write")
-                .append(M).append("(w, v);\n    }\n\n");
-        b.append("    @Override\n    protected void readMessage(net.openhft.chronicle.wire.WireIn w, ").append(M).append(" t) {\n        read")
-                .append(M).append("(w, t);\n    }\n\n");
+        // the message's own fields in the codec's writeMarshallable / readMarshallable, which the wire calls: no call
+        // between Chronicle and them that the hand-written marshallable does not make (see ChronicleWireGenerated)
+        b.append("    @Override\n    public void writeMarshallable(net.openhft.chronicle.wire.WireOut w) {\n        ").append(M).append(" v = source;\n");
+        writes(b, M, m.fields());
+        b.append("    }\n\n");
+        b.append("    @Override\n    public void readMarshallable(net.openhft.chronicle.wire.WireIn w) {\n        ").append(M).append(" t = target;\n");
+        reads(b, M, m.fields());
+        b.append("        readEnd(w);\n    }\n\n");
         if (raw) {
             b.append("    @Override\n    protected long maxPayload(").append(M).append(" v, boolean exact) {\n        return max").append(M)
                     .append("(v, exact);\n    }\n\n");
+            max(b, M, m.fields());
         }
-        methods(b, M, m.fields());
         for (CompositeDef c : composites) methods(b, c.name(), c.fields());
         b.append("}\n");
         return b.toString();
@@ -221,11 +225,24 @@ public final class ChronicleWireGenerator implements CodecBackend {
         }
     }
 
+    /** A composite's writer and reader (and RawWire's size bound), which its adapter calls. */
     private void methods(StringBuilder b, String type, List<Field> fields) {
         b.append("    private void write").append(type).append("(net.openhft.chronicle.wire.WireOut w, ").append(type).append(" v) {\n");
-        for (Field f : fields) write(b, type, f);
+        writes(b, type, fields);
         b.append("    }\n\n");
         b.append("    private void read").append(type).append("(net.openhft.chronicle.wire.WireIn w, ").append(type).append(" t) {\n");
+        reads(b, type, fields);
+        b.append("    }\n\n");
+        if (raw) max(b, type, fields);
+    }
+
+    /** The statements writing {@code fields} of {@code v} to {@code w}. */
+    private void writes(StringBuilder b, String type, List<Field> fields) {
+        for (Field f : fields) write(b, type, f);
+    }
+
+    /** The statements reading {@code fields} from {@code w} into {@code t}. */
+    private void reads(StringBuilder b, String type, List<Field> fields) {
         int i = 0;
         while (i < fields.size()) {
             Field f = fields.get(i);
@@ -242,8 +259,6 @@ public final class ChronicleWireGenerator implements CodecBackend {
                 i++;
             }
         }
-        b.append("    }\n\n");
-        if (raw) max(b, type, fields);
     }
 
     /** RawWire: the bytes a value of {@code t} always takes, or -1 when that varies. */
