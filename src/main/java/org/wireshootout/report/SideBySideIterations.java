@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -19,8 +18,6 @@ import java.util.stream.Stream;
  * level; the table of medians ({@link SideBySideTable}) cannot.
  */
 public final class SideBySideIterations {
-    private static final Pattern FILE = Pattern.compile("([AB])-(.+)-(\\d+)\\.json(\\.gz)?");
-
     /** The split that {@link #of} takes to mean: per row, {@link #AUTO_FACTOR} times the fastest iteration of either side. */
     public static final double AUTO = -1;
     /**
@@ -46,7 +43,7 @@ public final class SideBySideIterations {
         TreeMap<String, TreeMap<String, TreeMap<Integer, Path>>> files = new TreeMap<>();
         try (Stream<Path> list = Files.list(dir)) {
             list.forEach(f -> {
-                Matcher m = FILE.matcher(f.getFileName().toString());
+                Matcher m = SideBySideTable.FILE.matcher(f.getFileName().toString());
                 if (m.matches()) {
                     files.computeIfAbsent(m.group(2), k -> new TreeMap<>()).computeIfAbsent(m.group(1), k -> new TreeMap<>())
                             .put(Integer.parseInt(m.group(3)), f);
@@ -133,9 +130,7 @@ public final class SideBySideIterations {
     }
 
     private static double median(List<Double> values) {
-        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+        return SideBySideTable.median(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     /** The two tables in Markdown: every iteration, then the medians per row and side. */

@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  * committed files rather than typed.
  */
 public final class SideBySideTable {
-    private static final Pattern FILE = Pattern.compile("([AB])-(.+)-(\\d+)\\.json(\\.gz)?");
+    /** A side-by-side run's JMH file: side, row, round. */
+    static final Pattern FILE = Pattern.compile("([AB])-(.+)-(\\d+)\\.json(\\.gz)?");
 
     /** One round of one side: p50, p99 (ns) and B/op (NaN without {@code -prof gc}). */
     private static final class Figures {
@@ -126,7 +127,7 @@ public final class SideBySideTable {
         return median(rounds.stream().mapToDouble(figure).toArray());
     }
 
-    private static double median(double[] values) {
+    static double median(double[] values) {
         double[] v = values.clone();
         java.util.Arrays.sort(v);
         int n = v.length;
