@@ -36,10 +36,14 @@ public final class MessageClassGenerator {
         this.pkg = pkg;
     }
 
-    /** The package the classes of a schema go to when none is given: {@code org.wireshootout.gen.messages.<schema name>}. */
+    /**
+     * The package the classes of a schema go to when none is given: {@code org.wireshootout.gen.<schema name>}, short because
+     * Java serialisation writes the names of the classes it serialises (the JDK rows' adapters and a message's enums) in
+     * every message.
+     */
     public static String defaultPackage(Schema schema) {
         String name = schema.name().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_.]", "_");
-        return "org.wireshootout.gen.messages." + name;
+        return "org.wireshootout.gen." + name;
     }
 
     /**

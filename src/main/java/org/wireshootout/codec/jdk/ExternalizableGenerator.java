@@ -86,7 +86,21 @@ public final class ExternalizableGenerator implements CodecBackend {
 
     @Override
     public String cannotCarry(Schema schema, MessageDef message) {
+        String form = formName(message.name());
+        if (typeNames(schema).contains(form)) {
+            return "the schema names a type " + form + ", the name of the class this row writes the message as (in the message's package)";
+        }
         return refused(message.name(), message.fields(), new LinkedHashSet<>(), way == Way.SERIALIZABLE);
+    }
+
+    private static Set<String> typeNames(Schema schema) {
+        Set<String> names = new LinkedHashSet<>();
+        schema.enums().forEach(e -> names.add(e.name()));
+        schema.sets().forEach(e -> names.add(e.name()));
+        schema.composites().forEach(e -> names.add(e.name()));
+        schema.messages().forEach(e -> names.add(e.name()));
+        schema.unions().forEach(e -> names.add(e.name()));
+        return names;
     }
 
     private static String refused(String owner, List<Field> fields, Set<CompositeDef> seen, boolean serializable) {
@@ -117,57 +131,85 @@ public final class ExternalizableGenerator implements CodecBackend {
         Map<String, List<Field>> types = new LinkedHashMap<>();
         types.put(M, m.fields());
         collect(m.fields(), enums, types);
+        String F = formName(M);
+        String header = "// Generated from " + ctx.schema().source().replace('\\', '/') + " by " + ExternalizableGenerator.class.getName() + "; do not edit.\n\n";
         StringBuilder b = new StringBuilder();
-        b.append("package ").append(ctx.codecPackage(library)).append(";\n\n");
-        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(ExternalizableGenerator.class.getName()).append("; do not edit.\n\n");
-        b.append("import java.io.Externalizable;\nimport java.io.IOException;\nimport java.io.InputStream;\nimport java.io.ObjectInput;\n");
-        b.append("import java.io.ObjectInputFilter;\nimport java.io.ObjectInputStream;\nimport java.io.ObjectOutput;\n");
+        b.append("package ").append(ctx.codecPackage(library)).append(";\n\n").append(header);
+        b.append("import java.io.IOException;\nimport java.io.InputStream;\n");
+        b.append("import java.io.ObjectInputFilter;\nimport java.io.ObjectInputStream;\n");
         b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
         b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.jdk.ExternalizableGenerated;\nimport org.wireshootout.codec.jdk.ObjectReader;\n");
         b.append("import ").append(ctx.messagePackage()).append(".*;\n\n");
+        StringBuilder f = new StringBuilder();
+        f.append("package ").append(ctx.messagePackage()).append(";\n\n").append(header);
         if (way == Way.SERIALIZABLE) {
-            serializableCodec(b, M, enums, types);
+            f.append("import java.io.IOException;\nimport java.io.ObjectInputStream;\nimport org.wireshootout.codec.jdk.ExternalizableGenerated;\n\n");
+            serializableCodec(b, f, M, F, enums, types);
+            ctx.addSource(ctx.messageClass(F), f.toString());
             return b.toString();
         }
-        b.append("/** The ").append(library).append(" row of message ").append(M).append(": an Externalizable adapter writing the fields with DataOutput calls. */\n");
+        b.append("/** The ").append(library).append(" row of message ").append(M).append(": an Externalizable adapter (").append(F)
+                .append(") writing the fields with DataOutput calls. */\n");
         b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append("> {\n");
-        for (EnumDef e : enums) {
-            b.append("    private static final ").append(e.name()).append("[] ").append(e.name().toUpperCase()).append("_VALUES = ").append(e.name()).append(".values();\n");
-        }
-        b.append("    /**\n     * The message a new SerialForm reads into, handed over on the decoding thread: the decoding codec's own, reused,\n");
-        b.append("     * where ObjectInputStream's call of the public constructor would otherwise make a new message per read.\n     */\n");
-        b.append("    private static final ThreadLocal<").append(M).append("> READ_INTO = new ThreadLocal<>();\n");
         b.append("    private final ExternalizableGenerated streams;\n");
-        b.append("    private final SerialForm writer = new SerialForm(null);\n");
+        b.append("    private final ").append(F).append(" writer = new ").append(F).append("(null);\n");
         b.append("    private final ").append(M).append(" read = new ").append(M).append("();\n\n");
         b.append("    public ").append(M).append("Codec(String name) {\n        streams = new ExternalizableGenerated(name, ")
-                .append(way == Way.EXTERNALIZABLE_CBYTES).append(", java.util.Set.of(SerialForm.class), SerialForm.class, ")
+                .append(way == Way.EXTERNALIZABLE_CBYTES).append(", java.util.Set.of(").append(F).append(".class), ").append(F).append(".class, ")
                 .append(maxBytes(m.fields())).append("L, ").append(JavaSerialization.MAX_DEPTH).append(", ").append(JavaSerialization.MAX_REFERENCES)
                 .append(", new SerialFormReader());\n    }\n\n");
         b.append("    @Override\n    public org.wireshootout.codec.Labels.Memory memory() {\n        return streams.memory();\n    }\n\n");
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
         b.append("        writer.message = value;\n        try {\n            return streams.write(writer, dst, offset);\n        } finally {\n            writer.message = null;\n        }\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
-        b.append("        SerialForm form;\n        READ_INTO.set(read);\n        try {\n            form = (SerialForm) streams.read(src, offset, length);\n");
-        b.append("        } finally {\n            READ_INTO.set(null);\n        }\n");
+        b.append("        ").append(F).append(" form;\n        ").append(F).append(".READ_INTO.set(read);\n        try {\n            form = (")
+                .append(F).append(") streams.read(src, offset, length);\n");
+        b.append("        } finally {\n            ").append(F).append(".READ_INTO.set(null);\n        }\n");
         b.append("        copy").append(M).append("(form.message, target);\n    }\n\n");
         reader(b);
-        b.append("    /** The message as ObjectOutputStream writes it and ObjectInputStream makes it anew for each read. */\n");
-        b.append("    public static final class SerialForm implements Externalizable {\n");
-        b.append("        private static final long serialVersionUID = 1L;\n        ").append(M).append(" message;\n\n");
-        b.append("        /** ObjectInputStream's way in: reads into the decoding codec's message (a new one only outside a decode). */\n");
-        b.append("        public SerialForm() {\n            ").append(M).append(" into = READ_INTO.get();\n            message = into != null ? into : new ")
-                .append(M).append("();\n        }\n\n");
-        b.append("        SerialForm(").append(M).append(" message) {\n            this.message = message;\n        }\n\n");
-        b.append("        @Override\n        public void writeExternal(ObjectOutput out) throws IOException {\n            write").append(M).append("(out, message);\n        }\n\n");
-        b.append("        @Override\n        public void readExternal(ObjectInput in) throws IOException {\n            read").append(M)
-                .append("(in, message);\n            ExternalizableGenerated.end(in);\n        }\n    }\n\n");
-        for (Map.Entry<String, List<Field>> t : types.entrySet()) {
-            methods(b, t.getKey(), t.getValue());
-            GeneratedCopy.method(b, t.getKey(), t.getValue(), false);
-        }
+        for (Map.Entry<String, List<Field>> t : types.entrySet()) GeneratedCopy.method(b, t.getKey(), t.getValue(), false);
         b.append("}\n");
+
+        f.append("import java.io.Externalizable;\nimport java.io.IOException;\nimport java.io.ObjectInput;\nimport java.io.ObjectOutput;\n");
+        f.append("import org.wireshootout.codec.jdk.ExternalizableGenerated;\n\n");
+        f.append("/**\n * Message ").append(M).append(" as the ").append(library).append(" row's ObjectOutputStream writes it and ObjectInputStream makes it anew for\n");
+        f.append(" * each read. Its name is in every message and read into a new String on every read, so it sits here, as short as the\n");
+        f.append(" * hand-written row's adapter's, rather than inside the codec.\n */\n");
+        f.append("public final class ").append(F).append(" implements Externalizable {\n");
+        f.append("    private static final long serialVersionUID = 1L;\n");
+        for (EnumDef e : enums) {
+            f.append("    private static final ").append(e.name()).append("[] ").append(e.name().toUpperCase()).append("_VALUES = ").append(e.name()).append(".values();\n");
+        }
+        f.append("    /**\n     * The message a new instance reads into, handed over on the decoding thread: the decoding codec's own, reused,\n");
+        f.append("     * where ObjectInputStream's call of the public constructor would otherwise make a new message per read.\n     */\n");
+        f.append("    public static final ThreadLocal<").append(M).append("> READ_INTO = new ThreadLocal<>();\n");
+        f.append("    public ").append(M).append(" message;\n\n");
+        f.append("    /** ObjectInputStream's way in: reads into the decoding codec's message (a new one only outside a decode). */\n");
+        f.append("    public ").append(F).append("() {\n        ").append(M).append(" into = READ_INTO.get();\n        message = into != null ? into : new ")
+                .append(M).append("();\n    }\n\n");
+        f.append("    public ").append(F).append('(').append(M).append(" message) {\n        this.message = message;\n    }\n\n");
+        f.append("    @Override\n    public void writeExternal(ObjectOutput out) throws IOException {\n        write").append(M).append("(out, message);\n    }\n\n");
+        f.append("    @Override\n    public void readExternal(ObjectInput in) throws IOException {\n        read").append(M)
+                .append("(in, message);\n        ExternalizableGenerated.end(in);\n    }\n\n");
+        for (Map.Entry<String, List<Field>> t : types.entrySet()) methods(f, t.getKey(), t.getValue());
+        f.append("}\n");
+        ctx.addSource(ctx.messageClass(F), f.toString());
         return b.toString();
+    }
+
+    /**
+     * The top-level class Java serialisation names in every message of this row: {@code <Message>Externalizable},
+     * {@code <Message>ExternalizableC} or {@code <Message>Serializable}, in the message's package. The name is written
+     * in each stream and read into a new String on each read, so it is kept no longer than the hand-written row's
+     * adapter's ({@code org.wireshootout.gen.data.DataExternalizable} against
+     * {@code org.wireshootout.codec.jdk.ExternalizableData}).
+     */
+    String formName(String message) {
+        return message + switch (way) {
+            case EXTERNALIZABLE -> "Externalizable";
+            case EXTERNALIZABLE_CBYTES -> "ExternalizableC";
+            case SERIALIZABLE -> "Serializable";
+        };
     }
 
     private static void reader(StringBuilder b) {
@@ -179,9 +221,9 @@ public final class ExternalizableGenerator implements CodecBackend {
 
     // ---- the serializable row
 
-    /** The serialisable class of the message ({@code SerialForm}) or of a composite in it ({@code <Composite>SerialForm}). */
-    private static String form(String type, String message) {
-        return type.equals(message) ? "SerialForm" : type + "SerialForm";
+    /** The serialisable class of the message (its top-level form) or of a composite in it ({@code <Composite>SerialForm}, nested in that). */
+    private static String form(String type, String message, String top) {
+        return type.equals(message) ? top : type + "SerialForm";
     }
 
     /**
@@ -198,32 +240,43 @@ public final class ExternalizableGenerator implements CodecBackend {
      * ASCII, text beyond its bound. The read filter allows only these classes, the message's enums and
      * {@code java.lang.Enum}, no arrays, a graph no deeper and a stream no longer than the message's shape allows.
      */
-    private static void serializableCodec(StringBuilder b, String M, Set<EnumDef> enums, Map<String, List<Field>> types) {
+    private static void serializableCodec(StringBuilder b, StringBuilder f, String M, String F, Set<EnumDef> enums, Map<String, List<Field>> types) {
         List<Field> fields = types.get(M);
-        b.append("/** The serializable row of message ").append(M).append(": Java's default serialisation of a plain Serializable class the message is copied into and out of. */\n");
+        b.append("/** The serializable row of message ").append(M).append(": Java's default serialisation of a plain Serializable class (")
+                .append(F).append(") the message is copied into and out of. */\n");
         b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append("> {\n");
         b.append("    private final ExternalizableGenerated streams;\n");
-        b.append("    private final SerialForm writer = new SerialForm();\n\n");
+        b.append("    private final ").append(F).append(" writer = new ").append(F).append("();\n\n");
         StringBuilder allowed = new StringBuilder();
-        for (String t : types.keySet()) allowed.append(allowed.length() == 0 ? "" : ", ").append(form(t, M)).append(".class");
+        for (String t : types.keySet()) {
+            allowed.append(allowed.length() == 0 ? "" : ", ").append(t.equals(M) ? F : F + "." + form(t, M, F)).append(".class");
+        }
         for (EnumDef e : enums) allowed.append(", ").append(e.name()).append(".class");
         if (!enums.isEmpty()) allowed.append(", Enum.class");
         b.append("    public ").append(M).append("Codec(String name) {\n        streams = new ExternalizableGenerated(name, false, java.util.Set.of(")
-                .append(allowed).append("), SerialForm.class, ").append(serialBytes(fields)).append("L, ").append(serialDepth(fields)).append(", ")
+                .append(allowed).append("), ").append(F).append(".class, ").append(serialBytes(fields)).append("L, ").append(serialDepth(fields)).append(", ")
                 .append(16 + 4 * serialFields(fields)).append(", new SerialFormReader());\n    }\n\n");
         b.append("    @Override\n    public org.wireshootout.codec.Labels.Memory memory() {\n        return streams.memory();\n    }\n\n");
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
         b.append("        writer.from(value);\n        return streams.write(writer, dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
-        b.append("        ((SerialForm) streams.read(src, offset, length)).into(target);\n    }\n\n");
+        b.append("        ((").append(F).append(") streams.read(src, offset, length)).into(target);\n    }\n\n");
         reader(b);
-        for (Map.Entry<String, List<Field>> t : types.entrySet()) serialForm(b, t.getKey(), form(t.getKey(), M), t.getValue(), M);
         b.append("}\n");
+        // the message's form top level (its name is in every message: see formName), its composites' nested in it
+        StringBuilder top = new StringBuilder();
+        serialForm(top, M, F, fields, M, F);
+        String text = top.toString().replace("\n    ", "\n").substring(4).replaceFirst("static final class ", "public final class ");
+        f.append(text, 0, text.length() - "}\n\n".length());
+        for (Map.Entry<String, List<Field>> t : types.entrySet()) {
+            if (!t.getKey().equals(M)) serialForm(f, t.getKey(), form(t.getKey(), M, F), t.getValue(), M, F);
+        }
+        f.append("}\n");
     }
 
-    private static void serialForm(StringBuilder b, String type, String form, List<Field> fields, String M) {
+    private static void serialForm(StringBuilder b, String type, String form, List<Field> fields, String M, String top) {
         b.append("    /** ").append(type).append(" as a plain Serializable class: Java's default serialisation finds its fields by reflection. */\n");
-        b.append("    static final class ").append(form).append(" implements java.io.Serializable {\n");
+        b.append("    ").append(type.equals(M) ? "" : "public ").append("static final class ").append(form).append(" implements java.io.Serializable {\n");
         b.append("        private static final long serialVersionUID = 1L;\n\n");
         StringBuilder from = new StringBuilder(), into = new StringBuilder(), check = new StringBuilder();
         for (Field f : fields) {
@@ -252,7 +305,7 @@ public final class ExternalizableGenerator implements CodecBackend {
                 into.append(ind).append("t.").append(n).append('(').append(n).append(");\n");
                 absent = n + " = null;";
             } else if (t instanceof Type.CompositeRef c) {
-                String C = form(c.def().name(), M);
+                String C = form(c.def().name(), M, top);
                 b.append("        ").append(C).append(' ').append(n).append(";\n");
                 from.append(ind).append("if (").append(n).append(" == null) ").append(n).append(" = new ").append(C).append("();\n");
                 from.append(ind).append(n).append(".from(v.").append(n).append("());\n");
@@ -294,8 +347,8 @@ public final class ExternalizableGenerator implements CodecBackend {
                 check.append("            }\n");
             }
         }
-        b.append("\n        void from(").append(type).append(" v) {\n").append(from).append("        }\n\n");
-        b.append("        void into(").append(type).append(" t) {\n").append(into).append("        }\n\n");
+        b.append("\n        public void from(").append(type).append(" v) {\n").append(from).append("        }\n\n");
+        b.append("        public void into(").append(type).append(" t) {\n").append(into).append("        }\n\n");
         b.append("        /** Default reading, then what the writer never writes is refused. */\n");
         b.append("        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {\n");
         b.append("            in.defaultReadObject();\n").append(check).append("        }\n    }\n\n");
