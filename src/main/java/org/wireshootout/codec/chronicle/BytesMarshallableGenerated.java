@@ -9,18 +9,22 @@ import net.openhft.chronicle.bytes.BytesOut;
  * hand-written rows' document ({@link BytesDocumentCodec}: the same framing, the same unchecked {@code Bytes} over
  * the caller's memory, the room checked against the longest document before writing, the payload against the
  * shortest before reading, the read required to end at the document's end) with the message's fields written and
- * read by the generated subclass. One {@code BytesMarshallable} per codec is pointed at the value to write or the
- * target to fill, as the hand-written rows' is, so nothing is allocated per message.
+ * read by the generated subclass. The codec is itself the {@code BytesMarshallable} the document writes and reads,
+ * pointed at the value to write or the target to fill, as the hand-written rows' marshallable is, so nothing is
+ * allocated per message; the subclass's {@code writeMarshallable} and {@code readMarshallable} hold the message's
+ * fields themselves, so that Chronicle's leaf writes and reads lie as few calls below the document as in the
+ * hand-written rows (a call or two deeper, C2 stops inlining them at its depth limit).
  *
  * @param <M> the generated message class
  */
-public abstract class BytesMarshallableGenerated<M> extends BytesDocumentCodec<M> {
-    private final Body body = new Body();
+public abstract class BytesMarshallableGenerated<M> extends BytesDocumentCodec<M> implements BytesMarshallable {
     private final int shortest;
     /** The text and scratch helper of this codec. */
     protected final ChronicleGenerated text;
-    private M source;
-    private M target;
+    /** The value being written, for the subclass's {@code writeMarshallable}. */
+    protected M source;
+    /** The message being read into, for the subclass's {@code readMarshallable}. */
+    protected M target;
 
     /**
      * @param shortest the fewest payload bytes a document of the message has (every field in its fewest bytes), so
@@ -32,11 +36,13 @@ public abstract class BytesMarshallableGenerated<M> extends BytesDocumentCodec<M
         this.text = new ChronicleGenerated(name);
     }
 
-    /** Writes the message's fields; the room for {@link #maxPayload} bytes has been checked. */
-    protected abstract void writeMessage(BytesOut<?> out, M value);
+    /** Writes the fields of {@link #source}; the room for {@link #maxPayload} bytes has been checked. */
+    @Override
+    public abstract void writeMarshallable(BytesOut<?> out);
 
-    /** Reads the message's fields into {@code target}, each run of fixed-width fields after the first checked to be there. */
-    protected abstract void readMessage(BytesIn<?> in, M target);
+    /** Reads the fields into {@link #target}, each run of fixed-width fields after the first checked to be there. */
+    @Override
+    public abstract void readMarshallable(BytesIn<?> in);
 
     /**
      * The most payload bytes {@code value} can take: every number at its widest, each text at three bytes a char, or
@@ -47,13 +53,13 @@ public abstract class BytesMarshallableGenerated<M> extends BytesDocumentCodec<M
     @Override
     final BytesMarshallable writing(M value) {
         source = value;
-        return body;
+        return this;
     }
 
     @Override
     final BytesMarshallable readingInto(M value) {
         target = value;
-        return body;
+        return this;
     }
 
     @Override
@@ -65,17 +71,5 @@ public abstract class BytesMarshallableGenerated<M> extends BytesDocumentCodec<M
     @Override
     final int shortest() {
         return shortest;
-    }
-
-    private final class Body implements BytesMarshallable {
-        @Override
-        public void writeMarshallable(BytesOut<?> out) {
-            writeMessage(out, source);
-        }
-
-        @Override
-        public void readMarshallable(BytesIn<?> in) {
-            readMessage(in, target);
-        }
     }
 }

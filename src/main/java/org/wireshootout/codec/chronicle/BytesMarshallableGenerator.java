@@ -83,10 +83,15 @@ public final class BytesMarshallableGenerator implements CodecBackend {
         collect(m.fields(), enums, composites);
         for (String e : enums) b.append("    private static final ").append(e).append("[] ").append(e.toUpperCase()).append("_VALUES = ").append(e).append(".values();\n");
         b.append("\n    public ").append(M).append("Codec(String name) {\n        super(name, ").append(shortest(m.fields())).append(");\n    }\n\n");
-        b.append("    @Override\n    protected void writeMessage(BytesOut<?> out, ").append(M).append(" v) {\n        write").append(M).append("(out, v);\n    }\n\n");
-        b.append("    @Override\n    protected void readMessage(BytesIn<?> in, ").append(M).append(" t) {\n        read").append(M).append("(in, t, true);\n    }\n\n");
         b.append("    @Override\n    protected long maxPayload(").append(M).append(" v, boolean exact) {\n        return max").append(M).append("(v, exact);\n    }\n\n");
-        methods(b, M, m.fields());
+        // the message's own fields in the marshallable's methods, no call between them and the document's
+        b.append("    @Override\n    public void writeMarshallable(BytesOut<?> out) {\n        ").append(M).append(" v = source;\n");
+        writeFields(b, M, m.fields());
+        b.append("    }\n\n");
+        b.append("    @Override\n    public void readMarshallable(BytesIn<?> in) {\n        ").append(M).append(" t = target;\n");
+        readFields(b, M, m.fields(), true);
+        b.append("    }\n\n");
+        maxMethod(b, M, m.fields());
         for (CompositeDef c : composites) methods(b, c.name(), c.fields());
         b.append("}\n");
         return b.toString();
@@ -173,12 +178,26 @@ public final class BytesMarshallableGenerator implements CodecBackend {
     }
 
     private void methods(StringBuilder b, String type, List<Field> fields) {
-        List<Field> order = ordered(fields);
         b.append("    private void write").append(type).append("(BytesOut<?> out, ").append(type).append(" v) {\n");
-        for (Field f : order) write(b, f, "v", type);
+        writeFields(b, type, fields);
         b.append("    }\n\n");
-        // the first run of a message is inside the shortest payload, checked once per document; a composite's is not
         b.append("    private void read").append(type).append("(BytesIn<?> in, ").append(type).append(" t, boolean checked) {\n");
+        readFields(b, type, fields, false);
+        b.append("    }\n\n");
+        maxMethod(b, type, fields);
+    }
+
+    private void writeFields(StringBuilder b, String type, List<Field> fields) {
+        for (Field f : ordered(fields)) write(b, f, "v", type);
+    }
+
+    /**
+     * The fields' reads into {@code t}: each run of fixed-width fields checked to be there, but for the message's first
+     * run, inside the shortest payload checked once per document ({@code top}), or for a composite's when its
+     * method's {@code checked} is false.
+     */
+    private void readFields(StringBuilder b, String type, List<Field> fields, boolean top) {
+        List<Field> order = ordered(fields);
         int i = 0;
         while (i < order.size()) {
             Field f = order.get(i);
@@ -191,15 +210,17 @@ public final class BytesMarshallableGenerator implements CodecBackend {
                 }
                 String what = type + "." + f.name() + (j - i > 1 ? " to " + order.get(j - 1).name() : "");
                 String check = "ChronicleGenerated.left(in, " + run + ", \"" + what + "\");\n";
-                if (i == 0) b.append("        if (!checked) ").append(check);
-                else b.append("        ").append(check);
+                if (i == 0 && !top) b.append("        if (!checked) ").append(check);
+                else if (i > 0) b.append("        ").append(check);
                 for (; i < j; i++) read(b, order.get(i), "t", type);
             } else {
                 read(b, f, "t", type);
                 i++;
             }
         }
-        b.append("    }\n\n");
+    }
+
+    private void maxMethod(StringBuilder b, String type, List<Field> fields) {
         b.append("    private static long max").append(type).append("(").append(type).append(" v, boolean exact) {\n");
         long constant = 0;
         StringBuilder dynamic = new StringBuilder();
