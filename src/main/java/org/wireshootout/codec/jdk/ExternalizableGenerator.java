@@ -264,37 +264,41 @@ public final class ExternalizableGenerator implements CodecBackend {
         reader(b);
         b.append("}\n");
         // the message's form top level (its name is in every message: see formName), its composites' nested in it
-        StringBuilder top = new StringBuilder();
-        serialForm(top, M, F, fields, M, F);
-        String text = top.toString().replace("\n    ", "\n").substring(4).replaceFirst("static final class ", "public final class ");
-        f.append(text, 0, text.length() - "}\n\n".length());
+        StringBuilder nested = new StringBuilder();
         for (Map.Entry<String, List<Field>> t : types.entrySet()) {
-            if (!t.getKey().equals(M)) serialForm(f, t.getKey(), form(t.getKey(), M, F), t.getValue(), M, F);
+            if (t.getKey().equals(M)) continue;
+            StringBuilder one = new StringBuilder();
+            serialForm(one, t.getKey(), form(t.getKey(), M, F), t.getValue(), M, F, "");
+            nested.append('\n').append(one.toString().replaceAll("(?m)^(?=.)", "    "));
         }
-        f.append("}\n");
+        serialForm(f, M, F, fields, M, F, nested.toString());
     }
 
-    private static void serialForm(StringBuilder b, String type, String form, List<Field> fields, String M, String top) {
-        b.append("    /** ").append(type).append(" as a plain Serializable class: Java's default serialisation finds its fields by reflection. */\n");
-        b.append("    ").append(type.equals(M) ? "" : "public ").append("static final class ").append(form).append(" implements java.io.Serializable {\n");
-        b.append("        private static final long serialVersionUID = 1L;\n\n");
+    /**
+     * One serialisable class, written at the left margin: the message's (top level, {@code inner} its composites'
+     * classes) or a composite's (to be nested, {@code inner} empty).
+     */
+    private static void serialForm(StringBuilder b, String type, String form, List<Field> fields, String M, String top, String inner) {
+        b.append("/** ").append(type).append(" as a plain Serializable class: Java's default serialisation finds its fields by reflection. */\n");
+        b.append(type.equals(M) ? "public final class " : "public static final class ").append(form).append(" implements java.io.Serializable {\n");
+        b.append("    private static final long serialVersionUID = 1L;\n\n");
         StringBuilder from = new StringBuilder(), into = new StringBuilder(), check = new StringBuilder();
         for (Field f : fields) {
             String n = javaName(f.name());
             String N = cap(n);
             String label = "\"" + type + "." + f.name() + "\"";
             Type t = f.type();
-            String ind = "            ";
+            String ind = "        ";
             if (f.optional()) {
-                b.append("        boolean has").append(N).append(";\n");
-                from.append("            has").append(N).append(" = v.has").append(N).append("();\n            if (has").append(N).append(") {\n");
-                into.append("            if (has").append(N).append(") {\n");
-                check.append("            if (has").append(N).append(") {\n");
+                b.append("    boolean has").append(N).append(";\n");
+                from.append("        has").append(N).append(" = v.has").append(N).append("();\n        if (has").append(N).append(") {\n");
+                into.append("        if (has").append(N).append(") {\n");
+                check.append("        if (has").append(N).append(") {\n");
                 ind += "    ";
             }
             String absent;
             if (t instanceof Type.Ascii || t instanceof Type.Text) {
-                b.append("        String ").append(n).append(";\n");
+                b.append("    String ").append(n).append(";\n");
                 if (t instanceof Type.Ascii a) {
                     from.append(ind).append("org.wireshootout.generator.spi.SchemaChecks.ascii(v.").append(n).append("(), ").append(a.length()).append(", ").append(label).append(");\n");
                     check.append(ind).append("ExternalizableGenerated.ascii(").append(n).append(", ").append(a.length()).append(", ").append(label).append(");\n");
@@ -306,7 +310,7 @@ public final class ExternalizableGenerator implements CodecBackend {
                 absent = n + " = null;";
             } else if (t instanceof Type.CompositeRef c) {
                 String C = form(c.def().name(), M, top);
-                b.append("        ").append(C).append(' ').append(n).append(";\n");
+                b.append("    ").append(C).append(' ').append(n).append(";\n");
                 from.append(ind).append("if (").append(n).append(" == null) ").append(n).append(" = new ").append(C).append("();\n");
                 from.append(ind).append(n).append(".from(v.").append(n).append("());\n");
                 into.append(ind).append(n).append(".into(t.").append(n).append("());\n");
@@ -314,12 +318,12 @@ public final class ExternalizableGenerator implements CodecBackend {
                 absent = n + " = null;";
             } else {
                 String jt = javaType(t);
-                b.append("        ").append(jt).append(' ').append(n).append(";\n");
+                b.append("    ").append(jt).append(' ').append(n).append(";\n");
                 from.append(ind).append(n).append(" = v.").append(n).append("();\n");
                 into.append(ind).append("t.").append(n).append('(').append(n).append(");\n");
                 absent = n + " = " + (t instanceof Type.EnumRef ? "null" : jt.equals("boolean") ? "false" : "0") + ";";
                 if (t instanceof Type.Decimal d && !d.fixedExponent()) {
-                    b.append("        byte ").append(n).append("Exponent;\n");
+                    b.append("    byte ").append(n).append("Exponent;\n");
                     from.append(ind).append(n).append("Exponent = v.").append(n).append("Exponent();\n");
                     into.append(ind).append("t.").append(n).append("Exponent(").append(n).append("Exponent);\n");
                     absent += " " + n + "Exponent = 0;";
@@ -341,17 +345,17 @@ public final class ExternalizableGenerator implements CodecBackend {
                 }
             }
             if (f.optional()) {
-                into.append("                t.has").append(N).append("(true);\n");
-                from.append("            } else {\n                ").append(absent).append("\n            }\n");
-                into.append("            } else {\n                t.clear").append(N).append("();\n            }\n");
-                check.append("            }\n");
+                into.append("            t.has").append(N).append("(true);\n");
+                from.append("        } else {\n            ").append(absent).append("\n        }\n");
+                into.append("        } else {\n            t.clear").append(N).append("();\n        }\n");
+                check.append("        }\n");
             }
         }
-        b.append("\n        public void from(").append(type).append(" v) {\n").append(from).append("        }\n\n");
-        b.append("        public void into(").append(type).append(" t) {\n").append(into).append("        }\n\n");
-        b.append("        /** Default reading, then what the writer never writes is refused. */\n");
-        b.append("        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {\n");
-        b.append("            in.defaultReadObject();\n").append(check).append("        }\n    }\n\n");
+        b.append("\n    public void from(").append(type).append(" v) {\n").append(from).append("    }\n\n");
+        b.append("    public void into(").append(type).append(" t) {\n").append(into).append("    }\n\n");
+        b.append("    /** Default reading, then what the writer never writes is refused. */\n");
+        b.append("    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {\n");
+        b.append("        in.defaultReadObject();\n").append(check).append("    }\n").append(inner).append("}\n");
     }
 
     /** Fields in the message's graph, composites counted where they are used. */
