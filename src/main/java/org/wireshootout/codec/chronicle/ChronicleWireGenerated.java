@@ -248,8 +248,10 @@ public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> 
 
     private WireOut writeText(ValueOut out, StringBuilder s) {
         if (variant != WireVariant.rwire8bit) return text.write(out, s);
-        Bytes<byte[]> ascii = latin1.ifAscii(s);
-        if (ascii != null) return out.text(ascii);
+        // ASCII held one byte a char goes as the hand-written row's text goes (its 8-bit view of the builder's bytes),
+        // checked by the word-wise scan the reader uses; anything else through UTF-8 below
+        byte[] own = Latin1Text.ownBytes(s);
+        if (own != null && ChronicleGenerated.ascii(own, s.length())) return out.text(latin1.of(s));
         int n = StrictUtf8.maxBytes(s.length());
         if (scratch.length < n) {
             scratch = new byte[Math.max(n, 2 * scratch.length)];
