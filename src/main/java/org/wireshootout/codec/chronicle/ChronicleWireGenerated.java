@@ -251,7 +251,8 @@ public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> 
         // ASCII held one byte a char goes as the hand-written row's text goes (its 8-bit view of the builder's bytes),
         // checked by the word-wise scan the reader uses; anything else through UTF-8 below
         byte[] own = Latin1Text.ownBytes(s);
-        if (own != null && ChronicleGenerated.ascii(own, s.length())) return out.text(latin1.of(s));
+        int length = s.length();
+        if (own != null && ChronicleGenerated.ascii(own, length)) return out.text(latin1.copyOwn(own, length));
         int n = StrictUtf8.maxBytes(s.length());
         if (scratch.length < n) {
             scratch = new byte[Math.max(n, 2 * scratch.length)];

@@ -55,7 +55,7 @@ final class Latin1Text {
      * The first {@code n} bytes of a builder's own array, copied into the view's array (one array copy, nothing to
      * narrow): the view itself cannot wrap the builder's array, which differs from message to message.
      */
-    private Bytes<byte[]> copyOwn(byte[] own, int n) {
+    Bytes<byte[]> copyOwn(byte[] own, int n) {
         ensureCapacity(n);
         System.arraycopy(own, 0, latin1, 0, n);
         view.readPositionRemaining(0, n);
