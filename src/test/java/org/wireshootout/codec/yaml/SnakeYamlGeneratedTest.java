@@ -3,6 +3,7 @@ package org.wireshootout.codec.yaml;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.AllocationProbe;
+import org.wireshootout.codec.DataAllocation;
 import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.HeldMessage;
@@ -177,14 +178,8 @@ class SnakeYamlGeneratedTest {
 
     @Test
     <M extends GeneratedMessage<M>> void dataAllocatesNoMoreThanTheHandWrittenRow() {
-        HeldMessage<Data> hand = HeldMessage.of(Format.snakeYaml.newCodec());
-        HeldMessage<M> generated = HeldMessage.of(entry("data").newCodec(MessageFormat.snakeYaml));
-        Data handValue = Data.canonical();
-        Data handTarget = new Data();
-        M value = GeneratedSamples.of(entry("data"));
-        M target = entry("data").newMessage();
         // each side's least over alternating rounds: what it allocates once compiled (AllocationProbe.leastAlternating)
-        long[] least = AllocationProbe.leastAlternating(() -> perPair(hand, handValue, handTarget), () -> perPair(generated, value, target));
+        long[] least = DataAllocation.<M>handAndGenerated(Format.snakeYaml, MessageFormat.snakeYaml, SnakeYamlGeneratedTest::perPair);
         long handWritten = least[0];
         long ours = least[1];
         assertTrue(ours <= handWritten, "the generated data row allocates " + ours + " B per encode+decode, the hand-written "
