@@ -237,8 +237,9 @@ public final class BytesMarshallableGenerator implements CodecBackend {
             String guard = f.optional() ? "if (v.has" + cap(n) + "()) " : "";
             if (fixed >= 0) {
                 dynamic.append("        ").append(guard).append("m += ").append(fixed).append(";\n");
-            } else if (t instanceof Type.Text) {
-                dynamic.append("        ").append(guard).append("m += ChronicleGenerated.maxText(").append(get).append(", exact);\n");
+            } else if (t instanceof Type.Text x) {
+                dynamic.append("        ").append(guard).append("m += ChronicleGenerated.maxText(").append(get).append(", ")
+                        .append(x.maxBytes()).append(", exact);\n");
             } else if (t instanceof Type.Bytes) {
                 dynamic.append("        ").append(guard).append("m += 5 + v.").append(n).append("Length();\n");
             } else if (t instanceof Type.CompositeRef c) {

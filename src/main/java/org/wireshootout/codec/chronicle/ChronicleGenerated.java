@@ -34,6 +34,8 @@ public final class ChronicleGenerated {
 
     private final String name;
     private byte[] scratch = new byte[256];
+    /** The chars of a non-ASCII text read, appended to the target in one go. */
+    private char[] chars = new char[256];
 
     public ChronicleGenerated(String name) {
         this.name = name;
@@ -65,8 +67,8 @@ public final class ChronicleGenerated {
     /**
      * Reads what {@link #writeText} wrote into {@code to}: the count bounded by the document's end
      * ({@link StopBits}), by {@code maxBytes} and by the bytes left; the bytes copied in one go into the builder's
-     * own array when it holds one byte a char, and kept when they are all ASCII; otherwise decoded as UTF-8,
-     * refusing a malformed sequence.
+     * own array when it holds one byte a char, and kept when they are all ASCII; otherwise decoded as UTF-8 into a scratch array and
+     * appended in one go, refusing a malformed sequence.
      */
     public void readText(BytesIn<?> in, StringBuilder to, int maxBytes, String field) {
         int len = length(in, maxBytes, field);
@@ -87,15 +89,19 @@ public final class ChronicleGenerated {
             b = room(len);
             in.read(b, 0, len);
         }
-        StrictUtf8.decode(b, 0, len, to, name, at);
+        if (chars.length < len) chars = new char[Math.max(len, 2 * chars.length)];
+        to.append(chars, 0, StrictUtf8.decode(b, 0, len, chars, name, at));
     }
 
     /**
-     * The most bytes {@link #writeText} writes for {@code s}: its count's 5 and three bytes a char, or with
-     * {@code exact} its UTF-8 length.
+     * The most bytes {@link #writeText} writes for {@code s}, a {@code text(maxBytes)} field: its count's 5 and three
+     * bytes a char, or with {@code exact} its UTF-8 length; never more than {@code maxBytes} for the text, since
+     * {@link #writeText} refuses a longer text before writing any of it. So a message whose texts are within their
+     * bounds passes the quick check in a buffer of its schema's worst case, without the exact count (a second pass
+     * over every char).
      */
-    public static long maxText(CharSequence s, boolean exact) {
-        return 5 + (exact ? LenientUtf8.encodedLength(s) : 3L * s.length());
+    public static long maxText(CharSequence s, int maxBytes, boolean exact) {
+        return 5 + Math.min(exact ? LenientUtf8.encodedLength(s) : 3L * s.length(), maxBytes);
     }
 
     // ---- ascii(N): N bytes, no length ----

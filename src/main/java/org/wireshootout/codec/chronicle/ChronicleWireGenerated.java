@@ -227,38 +227,49 @@ public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> 
     // ---- text ----
 
     /**
-     * Writes a {@code text(max)} value, refusing (IllegalArgumentException) more than {@code max} UTF-8 bytes. The
-     * wire's text call is made here, not one call further down, as the hand-written marshallable makes it.
+     * Writes a {@code text(max)} value, refusing (IllegalArgumentException) more than {@code max} UTF-8 bytes before
+     * writing it. The wire's text call is made here, not one call further down, as the hand-written marshallable makes
+     * it. RawWire 8-bit encodes the text into its scratch array anyway, and checks the count it gets; the other wires
+     * count a text that could pass the bound ({@code LenientUtf8.encodedLength}, a pass over its chars) first.
      */
     protected final WireOut text(ValueOut out, StringBuilder s, int max, String field) {
+        if (variant == WireVariant.rwire8bit) return writeUtf8(out, s, max, field);
         int n = s.length();
         if (n > max || 3L * n > max) {
             int len = LenientUtf8.encodedLength(s);
-            if (len > max) throw new IllegalArgumentException(field + " holds " + len + " bytes, more than its bound " + max);
+            if (len > max) throw tooLong(field, len, max);
         }
-        if (variant != WireVariant.rwire8bit) return text.write(out, s);
-        return writeText(out, s);
+        return text.write(out, s);
     }
 
     /** Writes an {@code ascii(length)} value: exactly {@code length} ASCII chars, else refused before writing. */
     protected final WireOut ascii(ValueOut out, StringBuilder s, int length, String field) {
         SchemaChecks.ascii(s, length, field);
-        return writeText(out, s);
+        if (variant != WireVariant.rwire8bit) return text.write(out, s);
+        return writeUtf8(out, s, length, field);
     }
 
-    private WireOut writeText(ValueOut out, StringBuilder s) {
-        if (variant != WireVariant.rwire8bit) return text.write(out, s);
+    private static IllegalArgumentException tooLong(String field, int len, int max) {
+        return new IllegalArgumentException(field + " holds " + len + " bytes, more than its bound " + max);
+    }
+
+    /** RawWire 8-bit: the text's UTF-8 bytes, at most {@code max} of them, else refused before any is written. */
+    private WireOut writeUtf8(ValueOut out, StringBuilder s, int max, String field) {
         // ASCII held one byte a char goes as the hand-written row's text goes (its 8-bit view of the builder's bytes),
         // checked by the word-wise scan the reader uses; anything else through UTF-8 below
         byte[] own = Latin1Text.ownBytes(s);
         int length = s.length();
-        if (own != null && ChronicleGenerated.ascii(own, length)) return out.text(latin1.copyOwn(own, length));
-        int n = StrictUtf8.maxBytes(s.length());
+        if (own != null && ChronicleGenerated.ascii(own, length)) {
+            if (length > max) throw tooLong(field, length, max);
+            return out.text(latin1.copyOwn(own, length));
+        }
+        int n = StrictUtf8.maxBytes(length);
         if (scratch.length < n) {
             scratch = new byte[Math.max(n, 2 * scratch.length)];
             scratchView = viewOf(scratch);
         }
         int len = StrictUtf8.encode(s, scratch, 0);
+        if (len > max) throw tooLong(field, len, max);
         scratchView.readPositionRemaining(0, len);
         return out.text(scratchView);
     }
@@ -287,16 +298,20 @@ public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> 
         }
     }
 
-    /** The most bytes RawWire writes for a text: its stop-bit length and three bytes a char, or with {@code exact} as written. */
-    protected static long maxText(CharSequence s, boolean exact) {
+    /**
+     * The most bytes RawWire writes for a text of at most {@code maxBytes} (an {@code ascii(N)}: N): its stop-bit
+     * length and three bytes a char, or with {@code exact} as written; never more than {@code maxBytes} for the text,
+     * since {@link #text} and {@link #ascii} refuse a longer one before writing it.
+     */
+    protected static long maxText(CharSequence s, int maxBytes, boolean exact) {
         int n = s.length();
-        if (!exact) return 5 + 3L * n;
-        long bytes = 5;
+        if (!exact) return 5 + Math.min(3L * n, maxBytes);
+        long bytes = 0;
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
         }
-        return bytes;
+        return 5 + Math.min(bytes, maxBytes);
     }
 
     // ---- bytes ----

@@ -459,7 +459,10 @@ public final class ChronicleWireGenerator implements CodecBackend {
                 if (f.optional()) dynamic.append("        ").append(guard).append("m += ").append(size).append(";\n");
                 else constant += size;
             } else if (t instanceof Type.Ascii || t instanceof Type.Text) {
-                dynamic.append("        ").append(guard).append("m += maxText(").append(get).append(", exact);\n");
+                int bound = t instanceof Type.Text x ? x.maxBytes() : ((Type.Ascii) t).length();
+                // RawWire 8-bit writes the text's strict UTF-8 (a surrogate pair in 4 bytes), RawWire UTF-8 Chronicle's (3 a char)
+                String count = variant == WireVariant.rwire8bit ? "org.wireshootout.codec.chronicle.ChronicleGenerated.maxText(" : "maxText(";
+                dynamic.append("        ").append(guard).append("m += ").append(count).append(get).append(", ").append(bound).append(", exact);\n");
             } else if (t instanceof Type.Bytes) {
                 dynamic.append("        ").append(guard).append("m += 5 + v.").append(n).append("Length();\n");
             } else if (t instanceof Type.CompositeRef c) {

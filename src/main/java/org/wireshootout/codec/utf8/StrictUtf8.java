@@ -9,6 +9,15 @@ import org.wireshootout.codec.DecodeException;
  * decoding (the JDK would silently substitute U+FFFD, which a round trip must not hide).
  */
 public final class StrictUtf8 {
+    /**
+     * From this many bytes {@link #decode(byte[], int, int, StringBuilder, String, long)} decodes into the thread's
+     * scratch array and appends it in one go (see the char-array decode): below it, the thread-local look-up costs
+     * more than the appends it saves.
+     */
+    static final int BULK = 64;
+    /** Each thread's scratch chars for the decode into a builder; grown, never shrunk, so nothing is allocated once it fits. */
+    private static final ThreadLocal<char[]> SCRATCH = ThreadLocal.withInitial(() -> new char[256]);
+
     private StrictUtf8() {
     }
 
@@ -52,12 +61,32 @@ public final class StrictUtf8 {
     }
 
     /**
-     * Appends the characters of {@code len} UTF-8 bytes of {@code src} from {@code off} to {@code out}.
+     * Appends the characters of {@code len} UTF-8 bytes of {@code src} from {@code off} to {@code out}: from
+     * {@link #BULK} bytes on decoded into the thread's scratch array and appended in one go (nothing appended when the
+     * bytes are refused), below it char by char.
      *
      * @throws DecodeException naming {@code format} and {@code base + index} for a malformed sequence
      */
     public static void decode(byte[] src, int off, int len, StringBuilder out, String format, long base) {
-        scan(src, off, len, out, format, base);
+        if (len < BULK) {
+            scan(src, off, len, out, null, format, base);
+            return;
+        }
+        char[] chars = SCRATCH.get();
+        if (chars.length < len) SCRATCH.set(chars = new char[Math.max(len, 2 * chars.length)]);
+        out.append(chars, 0, scan(src, off, len, null, chars, format, base));
+    }
+
+    /**
+     * Decodes {@code len} UTF-8 bytes of {@code src} from {@code off} into {@code chars} from 0, which must hold
+     * {@code len} chars (a byte gives at most one char); returns the number of chars. Appending them to a builder in
+     * one {@code append(char[], int, int)} is about a third faster on long non-ASCII text than an append per char,
+     * which checks the builder's room and coder each time.
+     *
+     * @throws DecodeException naming {@code format} and {@code base + index} for a malformed sequence
+     */
+    public static int decode(byte[] src, int off, int len, char[] chars, String format, long base) {
+        return scan(src, off, len, null, chars, format, base);
     }
 
     /**
@@ -67,7 +96,7 @@ public final class StrictUtf8 {
      * @throws DecodeException naming {@code format} and {@code base + index} for a malformed sequence
      */
     public static void validate(byte[] src, int off, int len, String format, long base) {
-        scan(src, off, len, null, format, base);
+        scan(src, off, len, null, null, format, base);
     }
 
     /** Whether any of {@code len} bytes of {@code src} from {@code off} is above 0x7F: one OR per byte, no branch. */
@@ -77,13 +106,16 @@ public final class StrictUtf8 {
         return acc < 0;
     }
 
-    private static void scan(byte[] src, int off, int len, StringBuilder out, String format, long base) {
+    /** Checks, and appends the chars to {@code out} or stores them in {@code chars} (at most one of them given); returns the chars' count. */
+    private static int scan(byte[] src, int off, int len, StringBuilder out, char[] chars, String format, long base) {
         int end = off + len;
         int i = off;
+        int p = 0;
         while (i < end) {
             int b = src[i];
             if (b >= 0) {
-                if (out != null) out.append((char) b);
+                if (chars != null) chars[p++] = (char) b;
+                else if (out != null) out.append((char) b);
                 i++;
                 continue;
             }
@@ -116,7 +148,14 @@ public final class StrictUtf8 {
             if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
                 throw new DecodeException(format, base + i - off, "overlong, surrogate or out-of-range UTF-8 sequence");
             }
-            if (out == null) {
+            if (chars != null) {
+                if (cp < 0x10000) {
+                    chars[p++] = (char) cp;
+                } else {
+                    chars[p++] = Character.highSurrogate(cp);
+                    chars[p++] = Character.lowSurrogate(cp);
+                }
+            } else if (out == null) {
                 // validating only
             } else if (cp < 0x10000) {
                 out.append((char) cp);
@@ -126,5 +165,6 @@ public final class StrictUtf8 {
             }
             i += need + 1;
         }
+        return p;
     }
 }
