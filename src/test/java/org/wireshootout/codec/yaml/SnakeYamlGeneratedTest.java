@@ -186,30 +186,10 @@ class SnakeYamlGeneratedTest {
                 + handWritten + " B");
     }
 
-    /** Bytes allocated per call of {@code call}, at the least over the probe's windows (long windows: the JIT's code). */
-    private static long perCall(Runnable call) {
-        int calls = 20_000;
-        long least = AllocationProbe.leastBytes(() -> {
-            for (int i = 0; i < calls; i++) call.run();
-        });
-        return least / calls;
-    }
-
     /** Encoding and decoding, each measured alone, allocate no more than the hand-written row's. */
     @Test
     <M extends GeneratedMessage<M>> void dataAllocatesNoMoreThanTheHandWrittenRowEachWay() {
-        HeldMessage<Data> hand = HeldMessage.of(Format.snakeYaml.newCodec());
-        Data handTarget = new Data();
-        Data handValue = Data.canonical();
-        long handEncode = perCall(() -> hand.encode(handValue));
-        long handDecode = perCall(() -> hand.decode(handTarget));
-        HeldMessage<M> generated = HeldMessage.of(entry("data").newCodec(MessageFormat.snakeYaml));
-        M value = GeneratedSamples.of(entry("data"));
-        M target = entry("data").newMessage();
-        long encode = perCall(() -> generated.encode(value));
-        long decode = perCall(() -> generated.decode(target));
-        System.out.println("snakeYaml data: generated encode " + encode + " B, decode " + decode + " B; hand-written " + handEncode + " B, " + handDecode + " B");
-        assertTrue(encode <= handEncode, "the generated data row allocates " + encode + " B per encode, the hand-written " + handEncode + " B");
-        assertTrue(decode <= handDecode, "the generated data row allocates " + decode + " B per decode, the hand-written " + handDecode + " B");
+        // each side's least over alternating rounds, each way: what it allocates once compiled (AllocationProbe.leastAlternating)
+        DataAllocation.<M>assertNoMoreEachWay(Format.snakeYaml, MessageFormat.snakeYaml, 20_000);
     }
 }
