@@ -65,7 +65,9 @@ Usage: microbenchmarks/run.sh [options] [-- JMH options...]
                                  options after -- go to the wire command instead, which then runs alone
                                  (java -jar target/wire-shootout.jar wire --help)
   -- ...                         passed to JMH for every format (after the profile's options, so they win;
-                                 note that -jvmArgs replaces the flags forks inherit, see README)
+                                 note that -jvmArgs replaces the flags forks inherit, see README); but
+                                 -p message=K,... runs the message benchmarks over those messages alone,
+                                 each format over the ones it has a generated row for
 
 Exit status: 0 every format ran and was reported; 1 a format, the evolution matrix or the report failed;
 2 arguments refused, or a --budget the quick plan cannot fit (the message names the budget needed);
@@ -124,7 +126,22 @@ case $AFFINITY in process|thread) ;; *) die "--affinity must be process or threa
 case $PROFILER in ""|async|jfr) ;; *) die "--profiler must be async or jfr" ;; esac
 [[ $BUDGET =~ ^[0-9]+$ ]] || die "--budget takes whole seconds"
 [ $ALL_BENCH -eq 1 ] && [ -n "$BENCH_RE" ] && die "--all and --bench exclude each other"
+# -p message=K,... after --: MessageBenchmark (and its kin) over those messages only, each format over the ones it has
+# a row for, in place of the shapes (given to JMH beside run.sh's own list, JMH would run both)
+USER_MESSAGES=""
+KEPT_PASS=()
+for ((k = 0; k < ${#PASS[@]}; k++)); do
+  if [ "${PASS[k]}" = -p ] && [[ "${PASS[k+1]:-}" == message=* ]]; then
+    USER_MESSAGES+="${USER_MESSAGES:+,}${PASS[k+1]#message=}"
+    k=$((k + 1))
+  else
+    KEPT_PASS+=("${PASS[k]}")
+  fi
+done
+PASS=(${KEPT_PASS[@]+"${KEPT_PASS[@]}"})
+[[ -z "$USER_MESSAGES" || "$USER_MESSAGES" =~ ^[A-Za-z0-9_.]+(,[A-Za-z0-9_.]+)*$ ]] || die "-p message=$USER_MESSAGES: give message keys separated by commas"
 if [ -n "$MESSAGE_FILE" ]; then
+  [ -n "$USER_MESSAGES" ] && die "--message runs every message of its schema: leave out -p message=$USER_MESSAGES"
   [ $WIRE -eq 1 ] && die "--message and --wire exclude each other"
   [ -f "$MESSAGE_FILE" ] || die "--message: no file '$MESSAGE_FILE'"
   MESSAGE_FILE=$(readlink -f "$MESSAGE_FILE")
@@ -400,6 +417,41 @@ benches_for() {   # the benchmarks a group runs
   if [ "$g" = no-format ]; then printf '%s\n' "${NOFORMAT_BENCHES[@]}"; return; fi
   for b in "${BENCHES[@]}"; do [[ ",${BENCH_FORMATS[$b]}," == *",$g,"* ]] && printf '%s\n' "$b"; done
 }
+# MessageBenchmark's default messages (its @Param list, from JMH's listing; MessageBulkBenchmark's are the same), or
+# those of -p message=; shapes_carried_by gives those format $1 has a generated row for
+SHAPES=$(awk '/MessageBenchmark\./ { m = 1; next } /^[^ ]/ { m = 0 } m && /param "message"/ { sub(/.*= *\{/, ""); sub(/\}.*/, ""); gsub(/ /, ""); print; exit }' <<<"$LP")
+INDEX_ROWS=$(unzip -p "$JAR" META-INF/wireshootout/generated-messages.tsv 2>/dev/null)
+if [ -n "$USER_MESSAGES" ]; then
+  for k in ${USER_MESSAGES//,/ }; do
+    awk -F'\t' -v k="$k" '$1 == "message" && $2 == k { found = 1 } END { exit !found }' <<<"$INDEX_ROWS" \
+      || die "-p message=$USER_MESSAGES: no message '$k' in $JAR (its messages: $(awk -F'\t' '$1 == "message" { printf "%s%s", (n++ ? ", " : ""), $2 }' <<<"$INDEX_ROWS"))"
+  done
+  SHAPES=$USER_MESSAGES
+fi
+shapes_carried_by() {
+  local f=$1 k out=""
+  for k in ${SHAPES//,/ }; do
+    if awk -F'\t' -v k="$k" -v f="$f" '$1 == "row" && $2 == k && $3 == f { found = 1 } END { exit !found }' <<<"$INDEX_ROWS"; then
+      out+="${out:+,}$k"
+    fi
+  done
+  printf '%s' "$out"
+}
+if [ -n "$USER_MESSAGES" ]; then
+  # a format with a row for none of them is left out, saying so
+  KEPT=()
+  for g in "${RUN_GROUPS[@]}"; do
+    if [ "$g" != no-format ] && benches_for "$g" | grep -Eq 'Message(Bulk|Access)?Benchmark' && [ -z "$(shapes_carried_by "$g")" ]; then
+      benches_for "$g" | grep -Evq 'Message(Bulk|Access)?Benchmark' \
+        && die "$g has no row for message $USER_MESSAGES, and other benchmarks selected for it: leave it out with --formats"
+      echo "run.sh: $g has no generated row for message $USER_MESSAGES: left out" >&2
+      continue
+    fi
+    KEPT+=("$g")
+  done
+  [ ${#KEPT[@]} -gt 0 ] || die "no selected format has a row for message $USER_MESSAGES"
+  RUN_GROUPS=("${KEPT[@]}")
+fi
 declare -A GROUP_COUNT=()
 COMBOS=0
 for g in "${RUN_GROUPS[@]}"; do
@@ -469,18 +521,6 @@ PROFILE_OPTS=("${KEPT[@]}")
 
 regex_for() { local b=$1; printf '^%s$' "${b//./\\.}"; }
 
-# MessageBenchmark's default messages (its @Param list, from JMH's listing; MessageBulkBenchmark's are the same) that format $1 has a generated row for
-SHAPES=$(awk '/MessageBenchmark\./ { m = 1; next } /^[^ ]/ { m = 0 } m && /param "message"/ { sub(/.*= *\{/, ""); sub(/\}.*/, ""); gsub(/ /, ""); print; exit }' <<<"$LP")
-INDEX_ROWS=$(unzip -p "$JAR" META-INF/wireshootout/generated-messages.tsv 2>/dev/null)
-shapes_carried_by() {
-  local f=$1 k out=""
-  for k in ${SHAPES//,/ }; do
-    if awk -F'\t' -v k="$k" -v f="$f" '$1 == "row" && $2 == k && $3 == f { found = 1 } END { exit !found }' <<<"$INDEX_ROWS"; then
-      out+="${out:+,}$k"
-    fi
-  done
-  printf '%s' "$out"
-}
 
 jmh_command() {   # jmh_command GROUP JSON -> the full command line in CMD
   local g=$1 json=$2 b

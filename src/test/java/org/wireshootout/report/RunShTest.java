@@ -58,6 +58,11 @@ class RunShTest {
             "  echo 'org.wireshootout.bench.DataBenchmark.roundTrip'",
             "  echo '  param \"format\" = {baseline, limit, sbe}'",
             "  echo 'org.wireshootout.bench.IexBenchmark.replay'",
+            "  if [ -n \"${FAKE_MESSAGES:-}\" ]; then",
+            "    echo 'org.wireshootout.bench.MessageBenchmark.roundTrip'",
+            "    echo '  param \"format\" = {baseline, limit, sbe}'",
+            "    echo '  param \"message\" = {data, quote}'",
+            "  fi",
             "  exit 0",
             "fi",
             "echo \"$*\" >> \"$FAKE_LOG\"",
@@ -68,7 +73,7 @@ class RunShTest {
             "rff=''; format=''; prev=''; out='['",
             "for a in \"$@\"; do",
             "  [ \"$prev\" = -rff ] && rff=$a",
-            "  [ \"$prev\" = -p ] && format=${a#format=}",
+            "  [ \"$prev\" = -p ] && [[ $a == format=* ]] && format=${a#format=}",
             "  prev=$a",
             "done",
             "for a in \"$@\"; do",
@@ -284,6 +289,56 @@ class RunShTest {
         Run r = run(Map.of(), "--budget", "10", "--", "-w", "100ms", "-r", "100ms");
         assertEquals(0, r.exit(), "the user chose the timing: nothing to refuse: " + r.err());
         assertTrue(r.out().contains("Planned time: not planned (options after -- set the timing; --budget is not applied)"), r.out());
+    }
+
+    /**
+     * {@code -p message=K} after {@code --} runs the message benchmarks over K alone, each format that has a generated
+     * row for it (the jar's index), instead of JMH being given run.sh's list of the shapes and K beside it (it would run
+     * both, K twice); a format with no row for K is left out, saying so; a key the jar does not hold is refused.
+     */
+    @Test
+    void aMessageGivenAfterTheDoubleDashReplacesTheShapes() throws Exception {
+        Path jar = root.resolve("target/benchmarks.jar");
+        try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(Files.newOutputStream(jar))) {
+            z.putNextEntry(new java.util.zip.ZipEntry("META-INF/wireshootout/generated-messages.tsv"));
+            z.write(String.join("\n",
+                    "message\tdata\tx.Data\tdata.schema", "message\tquote\tx.Quote\tquote.schema",
+                    "row\tdata\tsbe\tx.DataSbe", "row\tquote\tsbe\tx.QuoteSbe", "row\tquote\tlimit\tx.QuoteLimit",
+                    "cannot\tdata\tlimit\tnot for this test", "").getBytes(StandardCharsets.UTF_8));
+        }
+        Map<String, String> env = Map.of("FAKE_MESSAGES", "1");
+        String[] args = {"--profile", "standard", "--bench", "MessageBenchmark\\.roundTrip$", "--"};
+
+        Run quote = run(env, concat(args, "-f", "1", "-p", "message=quote"));
+        assertEquals(0, quote.exit(), quote.err());
+        List<String> cmds = jmhCommands();
+        assertEquals(2, cmds.size(), "limit and sbe carry quote: " + cmds);
+        for (String c : cmds) {
+            assertTrue(c.endsWith("-f 1") || c.contains(" -f 1 "), c);
+            assertEquals(1, c.split(" -p message=", -1).length - 1, "one message list: " + c);
+            assertTrue(c.contains(" -p message=quote "), c);
+        }
+        assertTrue(quote.err().contains("baseline has no generated row for message quote: left out"), quote.err());
+
+        Files.deleteIfExists(fakeLog);
+        Run both = run(env, concat(args, "-p", "message=data,quote"));
+        assertEquals(0, both.exit(), both.err());
+        cmds = jmhCommands();
+        assertEquals(2, cmds.size(), cmds.toString());
+        assertTrue(cmds.get(0).contains("-p format=limit -p message=quote "), "limit: the message it carries only: " + cmds.get(0));
+        assertTrue(cmds.get(1).contains("-p format=sbe -p message=data,quote "), cmds.get(1));
+
+        Files.deleteIfExists(fakeLog);
+        Run unknown = run(env, concat(args, "-p", "message=nosuch"));
+        assertEquals(2, unknown.exit(), unknown.out() + unknown.err());
+        assertTrue(unknown.err().contains("no message 'nosuch' in ") && unknown.err().contains("(its messages: data, quote)"), unknown.err());
+        assertTrue(jmhCommands().isEmpty(), "nothing started");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     private static List<String> fieldNames(JsonNode n) {
