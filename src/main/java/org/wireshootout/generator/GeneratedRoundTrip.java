@@ -10,8 +10,9 @@ import java.util.SplittableRandom;
 
 /**
  * The round-trip check of a generated row before it is timed: the value is encoded, then decoded into targets
- * that start out holding other values (drawn from other seeds, so a decoder that leaves a field alone is caught
- * unless every one of them held the same value there) and into an emptied target, twice from the same bytes. Each
+ * that start out holding other values (drawn from other seeds, their text ASCII only ({@link AsciiFill}), so a
+ * decoder that leaves a field alone is caught unless every one of them held the same value there) and into an
+ * emptied target, twice from the same bytes. Each
  * decoded message must also give the sent one's {@link GeneratedMessage#checksum}, as a receiver across processes checks.
  */
 public final class GeneratedRoundTrip {
@@ -30,7 +31,8 @@ public final class GeneratedRoundTrip {
         int length = codec.encode(value, buffer, offset);
         for (int i = 0; i <= TARGETS; i++) {
             M target = entry.newMessage();
-            if (i < TARGETS) target.fill(new SplittableRandom(0x5EED_0000L + i));
+            // ASCII text in the targets, as the hand-written rows' check has: see AsciiFill
+            if (i < TARGETS) AsciiFill.fill(target, new SplittableRandom(0x5EED_0000L + i));
             codec.decode(buffer, offset, length, target);
             String diff = value.firstDifference(target);
             if (diff != null) {

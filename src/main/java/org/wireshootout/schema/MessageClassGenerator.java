@@ -416,12 +416,13 @@ public final class MessageClassGenerator {
                         for (int i = 0; i < length; i++) to.append(ASCII.charAt(r.nextInt(ASCII.length())));
                     }
 
-                    /** Text of half to all of maxBytes UTF-8 bytes (capped), mostly ASCII. */
+                    /** Text of half to all of maxBytes UTF-8 bytes (capped), mostly ASCII; ASCII only under AsciiFill. */
                     static void text(StringBuilder to, int maxBytes, java.util.SplittableRandom r) {
                         to.setLength(0);
                         int budget = length(maxBytes, r);
+                        boolean asciiOnly = org.wireshootout.generator.AsciiFill.on();
                         while (budget > 0) {
-                            int pick = r.nextInt(100);
+                            int pick = asciiOnly ? 100 : r.nextInt(100);
                             if (pick < 2 && budget >= 4) {
                                 to.append(FOUR_BYTES);
                                 budget -= 4;
