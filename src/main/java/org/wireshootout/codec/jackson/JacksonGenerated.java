@@ -184,7 +184,10 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
 
     private long integer(JsonParser p, JsonToken value, long min, long max, String field, String part) throws IOException {
         if (value != JsonToken.VALUE_NUMBER_INT) throw fail(p, field + part + " must be an integer, found " + value);
-        long v = p.getLongValue();
+        // up to 9 characters (digits and a sign) always fit an int: Jackson's int fast path, as the hand-written rows
+        // read their int field (getIntValue); getLongValue goes through Jackson's general number parsing, a call C2
+        // does not inline (_parseNumericValue, "already compiled into a big method")
+        long v = p.getTextLength() <= 9 ? p.getIntValue() : p.getLongValue();
         if (v < min || v > max) throw fail(p, field + part + ": " + v + " is outside " + min + ".." + max);
         return v;
     }

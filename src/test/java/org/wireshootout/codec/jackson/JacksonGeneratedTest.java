@@ -111,6 +111,27 @@ class JacksonGeneratedTest {
         refused("data", "[]");
     }
 
+    /**
+     * Integers of up to 9 characters are read through Jackson's int fast path, longer ones through its long parsing:
+     * the values on both sides of that line come back, and a value outside the field's type is refused on either side.
+     */
+    @Test
+    <M extends GeneratedMessage<M>> void integersEitherSideOfNineCharactersComeBackAndOutOfRangeOnesAreRefused() {
+        String in = json("data", GeneratedSamples.<M>of(entry("data")));
+        for (String v : new String[] {"0", "-1", "999999999", "-99999999", "1000000000", "-999999999", "2147483647", "-2147483648"}) {
+            String small = in.replaceFirst("\"smallInt\":-?[0-9]+", "\"smallInt\":" + v);
+            M smallBack = decode("data", small);
+            assertTrue(json("data", smallBack).contains("\"smallInt\":" + v + ","), small);
+            String big = in.replaceFirst("\"longInt\":-?[0-9]+", "\"longInt\":" + v);
+            M bigBack = decode("data", big);
+            assertTrue(json("data", bigBack).contains("\"longInt\":" + v + "}"), big);
+        }
+        for (String v : new String[] {"2147483648", "-2147483649", "9999999999"}) {
+            String small = in.replaceFirst("\"smallInt\":-?[0-9]+", "\"smallInt\":" + v);
+            assertTrue(refused("data", small).getMessage().contains("is outside"), small);
+        }
+    }
+
     @Test
     <M extends GeneratedMessage<M>> void unsigned64BitsAreWrittenAsUnsignedNumbersAndRangeChecked() {
         M highest = entry("tradebatch").<M>newMessage().edge(1);
