@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.io.SerializedString;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -23,27 +24,21 @@ import java.io.IOException;
  * of each schema type, allocation-free where the hand-written row is (names and enum values pre-encoded, text through
  * a reused {@code char[]} and read from the parser's own buffer, numbers compared and parsed there too).
  *
- * <p>A generated codec supplies the message's body ({@link Body}): it writes the object and reads it back, fields in
- * any order, refusing an unknown, repeated or missing field; the helpers here refuse a value of the wrong JSON type
- * or outside its schema type, each with a {@link DecodeException} naming the row and the offset in the message.
+ * <p>A generated codec is a subclass: its {@link #write} writes the message as one JSON object and flushes, its
+ * {@link #readObject} reads it back, fields in any order, refusing an unknown, repeated or missing field; the helpers
+ * here refuse a value of the wrong JSON type or outside its schema type, each with a {@link DecodeException} naming
+ * the row and the offset in the message. Being the mapping itself, as the hand-written rows' mapping is, puts the
+ * message's fields as few calls below the benchmark as theirs: C2 stops inlining at a depth, and with three calls
+ * more (a body object, its static method, this class's encode) the compiled encode called Jackson's
+ * {@code Double.toString} buffer look-up and Chronicle's memory copy instead of inlining them.
  *
  * @param <M> the generated message class
  */
-public final class JacksonGenerated<M> extends JsonMapping<M> {
-
-    /** The body of one message as JSON: what a generated codec writes and reads. */
-    public interface Body<M> {
-        /** Writes {@code v} as one JSON object (start to end). */
-        void write(JacksonGenerated<M> j, JsonGenerator g, M v) throws IOException;
-
-        /** Reads one JSON object, its first token already read ({@code start}), into {@code target}. */
-        void read(JacksonGenerated<M> j, JsonParser p, JsonToken start, M target) throws IOException;
-    }
+public abstract class JacksonGenerated<M> extends JsonMapping<M> {
 
     static final SerializedString MANTISSA = new SerializedString("mantissa");
     static final SerializedString EXPONENT = new SerializedString("exponent");
 
-    private final Body<M> body;
     /** The heap row's plumbing ({@link JacksonHeapCodec}) or the Chronicle Bytes streams row's ({@link JacksonBytesCodec}). */
     private final NamedCodec<M> codec;
     /** Where an unsigned 64-bit number is formatted before it is written. */
@@ -57,8 +52,8 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
      * @param maxNameChars the longest field name, in chars
      * @param maxDepth     the deepest nesting of objects and arrays
      */
-    public JacksonGenerated(String name, Body<M> body, int maxBytes, int maxString, int maxNameChars, int maxDepth) {
-        this(name, body, maxBytes, maxString, maxNameChars, maxDepth, false);
+    protected JacksonGenerated(String name, int maxBytes, int maxString, int maxNameChars, int maxDepth) {
+        this(name, maxBytes, maxString, maxNameChars, maxDepth, false);
     }
 
     /**
@@ -66,23 +61,22 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
      *                       {@code outputStream()}/{@code inputStream()}, as the {@code jacksonCBytes} row
      *                       ({@link JacksonBytesCodec}); else on the heap, as the {@code jackson} row
      */
-    public JacksonGenerated(String name, Body<M> body, int maxBytes, int maxString, int maxNameChars, int maxDepth,
-                            boolean chronicleBytes) {
-        this(name, body, maxBytes, maxString, maxNameChars, maxDepth, chronicleBytes, false);
+    protected JacksonGenerated(String name, int maxBytes, int maxString, int maxNameChars, int maxDepth,
+                               boolean chronicleBytes) {
+        this(name, maxBytes, maxString, maxNameChars, maxDepth, chronicleBytes, false);
     }
 
     /**
      * @param chronicleBytes through a Chronicle {@code Bytes} over the caller's memory, as {@link #JacksonGenerated(String,
-     *                       Body, int, int, int, int, boolean)}
+     *                       int, int, int, int, boolean)}
      * @param characters     (with {@code chronicleBytes}) through the {@code Bytes}' {@code writer()}/{@code reader()} and
      *                       Jackson's character generator and parser, every non-ASCII character escaped, as the
      *                       {@code jacksonCBytesRW} row ({@link JacksonBytesIO} says why); else its streams
      */
-    public JacksonGenerated(String name, Body<M> body, int maxBytes, int maxString, int maxNameChars, int maxDepth,
-                            boolean chronicleBytes, boolean characters) {
+    protected JacksonGenerated(String name, int maxBytes, int maxString, int maxNameChars, int maxDepth,
+                               boolean chronicleBytes, boolean characters) {
         super(name);
         if (characters && !chronicleBytes) throw new IllegalArgumentException("the Reader/Writer way is over Chronicle Bytes only");
-        this.body = body;
         StreamReadConstraints constraints = StreamReadConstraints.builder()
                 .maxNestingDepth(maxDepth)
                 .maxNumberLength(100)
@@ -97,39 +91,23 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
     }
 
     /** The memory the codec works on without a copy: direct for the Chronicle Bytes row, the heap otherwise. */
-    public Labels.Memory memory() {
+    public final Labels.Memory memory() {
         return codec.memory();
     }
 
-    public int encode(M value, MutableDirectBuffer dst, int offset) {
+    public final int encode(M value, MutableDirectBuffer dst, int offset) {
         return codec.encode(value, dst, offset);
     }
 
-    public void decode(DirectBuffer src, int offset, int length, M target) {
+    public final void decode(DirectBuffer src, int offset, int length, M target) {
         codec.decode(src, offset, length, target);
     }
 
-    public String render(DirectBuffer src, int offset, int length) {
+    public final String render(DirectBuffer src, int offset, int length) {
         return codec.render(src, offset, length);
     }
 
-    @Override
-    void write(JsonGenerator g, M v) throws IOException {
-        body.write(this, g, v);
-        g.flush();
-    }
-
-    @Override
-    void readObject(JsonParser p, M target) throws IOException {
-        body.read(this, p, next(p), target);
-    }
-
     // ---- writing
-
-    /** Text from the message's StringBuilder, through a reused {@code char[]} (no String made). */
-    public void text(JsonGenerator g, StringBuilder s) throws IOException {
-        writeText(g, s);
-    }
 
     /** Exactly {@code length} ASCII characters, or an IllegalArgumentException naming the field. */
     public void ascii(JsonGenerator g, StringBuilder s, int length, String field) throws IOException {
@@ -162,11 +140,6 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
 
     // ---- reading
 
-    /** The next token; the end of the message inside the object is refused. */
-    public JsonToken token(JsonParser p) throws IOException {
-        return next(p);
-    }
-
     /** A DecodeException naming the row and the offset of the current token in the message. */
     public DecodeException error(JsonParser p, String what) {
         return fail(p, what);
@@ -177,6 +150,28 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
         if (value != want) throw fail(p, field + " must be " + want + ", found " + value);
     }
 
+    /**
+     * A JSON integer within {@code [min, max]}, an int range: read with {@code getIntValue}, Jackson's int fast path, as
+     * the hand-written rows read their int field (a number beyond an int is refused as outside the range).
+     */
+    public int int32(JsonParser p, JsonToken value, int min, int max, String field) throws IOException {
+        if (value != JsonToken.VALUE_NUMBER_INT) throw fail(p, field + " must be an integer, found " + value);
+        int v;
+        try {
+            v = p.getIntValue();
+        } catch (InputCoercionException e) {
+            throw fail(p, field + ": " + p.getText() + " is outside " + min + ".." + max);
+        }
+        if (v < min || v > max) throw fail(p, field + ": " + v + " is outside " + min + ".." + max);
+        return v;
+    }
+
+    /** A JSON integer within a long, read as the hand-written rows read theirs (beyond: Jackson's InputCoercionException). */
+    public long int64(JsonParser p, JsonToken value, String field) throws IOException {
+        if (value != JsonToken.VALUE_NUMBER_INT) throw fail(p, field + " must be an integer, found " + value);
+        return p.getLongValue();
+    }
+
     /** A JSON integer within {@code [min, max]} (beyond a long: Jackson's own InputCoercionException). */
     public long integer(JsonParser p, JsonToken value, long min, long max, String field) throws IOException {
         return integer(p, value, min, max, field, "");
@@ -184,10 +179,7 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
 
     private long integer(JsonParser p, JsonToken value, long min, long max, String field, String part) throws IOException {
         if (value != JsonToken.VALUE_NUMBER_INT) throw fail(p, field + part + " must be an integer, found " + value);
-        // up to 9 characters (digits and a sign) always fit an int: Jackson's int fast path, as the hand-written rows
-        // read their int field (getIntValue); getLongValue goes through Jackson's general number parsing, a call C2
-        // does not inline (_parseNumericValue, "already compiled into a big method")
-        long v = p.getTextLength() <= 9 ? p.getIntValue() : p.getLongValue();
+        long v = p.getLongValue();
         if (v < min || v > max) throw fail(p, field + part + ": " + v + " is outside " + min + ".." + max);
         return v;
     }
@@ -256,12 +248,16 @@ public final class JacksonGenerated<M> extends JsonMapping<M> {
         char[] c = p.getTextCharacters();
         int o = p.getTextOffset();
         int n = p.getTextLength();
-        long bytes = 0;
-        for (int i = o; i < o + n; i++) {
-            char ch = c[i];
-            bytes += ch < 0x80 ? 1 : ch < 0x800 ? 2 : Character.isSurrogate(ch) ? 2 : 3; // a pair is 4 bytes
+        // a char is at most 3 bytes of UTF-8 (a surrogate pair 4 for two), so up to maxBytes / 3 chars is within the
+        // bound without counting: the count runs only for longer text
+        if (n > maxBytes / 3) {
+            long bytes = 0;
+            for (int i = o; i < o + n; i++) {
+                char ch = c[i];
+                bytes += ch < 0x80 ? 1 : ch < 0x800 ? 2 : Character.isSurrogate(ch) ? 2 : 3; // a pair is 4 bytes
+            }
+            if (bytes > maxBytes) throw fail(p, field + " holds " + bytes + " bytes of UTF-8, more than its bound " + maxBytes);
         }
-        if (bytes > maxBytes) throw fail(p, field + " holds " + bytes + " bytes of UTF-8, more than its bound " + maxBytes);
         to.setLength(0);
         to.append(c, o, n);
     }

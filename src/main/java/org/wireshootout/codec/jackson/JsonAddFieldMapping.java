@@ -27,7 +27,7 @@ final class JsonAddFieldMapping extends JsonMapping<Evolved> {
     }
 
     @Override
-    void write(JsonGenerator g, Evolved v) throws IOException {
+    protected void write(JsonGenerator g, Evolved v) throws IOException {
         g.writeStartObject();
         writeSixFields(g, v.price, v.flag, v.text, SIDE_NAMES[v.side.ordinal()], Math.toIntExact(v.smallInt), v.longInt);
         g.writeFieldName(VENUE);
@@ -37,7 +37,7 @@ final class JsonAddFieldMapping extends JsonMapping<Evolved> {
     }
 
     @Override
-    void readObject(JsonParser p, Evolved target) throws IOException {
+    protected void readObject(JsonParser p, Evolved target) throws IOException {
         if (next(p) != JsonToken.START_OBJECT) throw fail(p, "expected a JSON object, found " + p.currentToken());
         int seen = 0;
         JsonToken t;

@@ -89,7 +89,7 @@ final class JsonDataMapping extends JsonMapping<Data> {
     }
 
     @Override
-    void write(JsonGenerator g, Data v) throws IOException {
+    protected void write(JsonGenerator g, Data v) throws IOException {
         g.writeStartObject();
         writeSixFields(g, v.getPrice(), v.isFlag(), (StringBuilder) v.getText(), v.getSide() == Side.Buy ? BUY : SELL,
                 v.getSmallInt(), v.getLongInt());
@@ -103,7 +103,7 @@ final class JsonDataMapping extends JsonMapping<Data> {
      * message ends.
      */
     @Override
-    void readObject(JsonParser p, Data target) throws IOException {
+    protected void readObject(JsonParser p, Data target) throws IOException {
         if (next(p) != JsonToken.START_OBJECT) throw fail(p, "expected a JSON object, found " + p.currentToken());
         int seen = 0;
         JsonToken t;

@@ -72,7 +72,7 @@ final class JsonEvolvedMapping extends JsonMapping<Evolved> {
     }
 
     @Override
-    void write(JsonGenerator g, Evolved v) throws IOException {
+    protected void write(JsonGenerator g, Evolved v) throws IOException {
         g.writeStartObject();
         for (Layout.Field f : layout.order()) {
             g.writeFieldName(names[f.ordinal()]);
@@ -95,7 +95,7 @@ final class JsonEvolvedMapping extends JsonMapping<Evolved> {
     }
 
     @Override
-    void readObject(JsonParser p, Evolved target) throws IOException {
+    protected void readObject(JsonParser p, Evolved target) throws IOException {
         if (next(p) != JsonToken.START_OBJECT) throw fail(p, "expected a JSON object, found " + p.currentToken());
         target.clear(); // what the message lacks keeps its default
         JsonToken t;

@@ -41,14 +41,14 @@ abstract class JsonMapping<T> {
     }
 
     /** Writes {@code v} as one JSON object and flushes the generator. */
-    abstract void write(JsonGenerator g, T v) throws IOException;
+    protected abstract void write(JsonGenerator g, T v) throws IOException;
 
     /**
      * Reads one JSON object from {@code p} into {@code target}, up to and including its closing brace, and reads
      * nothing after it: what may follow the object is the caller's to check, as only the caller knows where the
      * message ends.
      */
-    abstract void readObject(JsonParser p, T target) throws IOException;
+    protected abstract void readObject(JsonParser p, T target) throws IOException;
 
     /**
      * Reads exactly one JSON object from the fed (non-blocking) parser {@code p} into {@code target}, then insists
@@ -84,16 +84,22 @@ abstract class JsonMapping<T> {
         g.writeNumber(longInt);
     }
 
-    /** Writes {@code text} as a string value from a reused {@code char[]}, so no String is made. */
-    final void writeText(JsonGenerator g, StringBuilder text) throws IOException {
+    /**
+     * Writes {@code text} as a string value from a reused {@code char[]}, so no String is made. Public for the generated
+     * codecs ({@link JacksonGenerated}), which call it on their text fields directly, as the hand-written rows do.
+     */
+    public final void writeText(JsonGenerator g, StringBuilder text) throws IOException {
         int n = text.length();
         if (n > chars.length) chars = new char[Math.max(n, chars.length * 2)];
         text.getChars(0, n, chars, 0);
         g.writeString(chars, 0, n);
     }
 
-    /** The next token; a fed parser that runs out of input inside the object means the message is cut short. */
-    final JsonToken next(JsonParser p) throws IOException {
+    /**
+     * The next token; a fed parser that runs out of input inside the object means the message is cut short. Public for
+     * the generated codecs, as {@link #writeText}.
+     */
+    public final JsonToken next(JsonParser p) throws IOException {
         JsonToken t = p.nextToken();
         if (t == JsonToken.NOT_AVAILABLE) throw fail(p, "message ends inside the object");
         if (t == null) throw fail(p, "message ends before the object does");

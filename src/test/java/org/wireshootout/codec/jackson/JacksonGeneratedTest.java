@@ -173,6 +173,17 @@ class JacksonGeneratedTest {
         refused("executionreport", p.replaceFirst("\"clOrdId\":\"~+\"", "\"clOrdId\":\"~\""));
         // text beyond its bound in bytes (symbol: text(32))
         refused("executionreport", p.replaceFirst("\"symbol\":\"[^\"]*\"", "\"symbol\":\"" + "\u00e9".repeat(17) + "\""));
+        // either side of the bound: ten 3-byte chars (30 bytes, not counted), sixteen 2-byte chars and eight
+        // surrogate pairs (32, counted) come back; eleven 3-byte chars (33 bytes) are refused
+        for (String within : new String[]{"\u20ac".repeat(10), "\u00e9".repeat(16), "\ud83d\ude00".repeat(8)}) {
+            M back = decode("executionreport", p.replaceFirst("\"symbol\":\"[^\"]*\"", "\"symbol\":\"" + within + "\""));
+            // written again: Jackson's UTF-8 generator escapes each surrogate (\\uD83D\\uDE00), every other char is as read
+            StringBuilder written = new StringBuilder();
+            within.chars().forEach(c -> written.append(Character.isSurrogate((char) c) ? String.format("\\u%04X", c) : String.valueOf((char) c)));
+            String again = json("executionreport", back);
+            assertTrue(again.contains("\"symbol\":\"" + written + "\""), again);
+        }
+        refused("executionreport", p.replaceFirst("\"symbol\":\"[^\"]*\"", "\"symbol\":\"" + "\u20ac".repeat(11) + "\""));
     }
 
     /** Bytes allocated per encode+decode pair, at the least over the probe's windows. */
