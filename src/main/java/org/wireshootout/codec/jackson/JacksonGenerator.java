@@ -130,7 +130,10 @@ public final class JacksonGenerator implements CodecBackend {
         }
     }
 
-    /** The write and read of a composite as static methods, or with {@code body} of the message as the Body's own. */
+    /**
+     * The write and read of a composite as static methods, or with {@code body} those of the message itself as the
+     * codec's own {@code write} and {@code readObject} (the overrides of {@link JsonMapping}'s, flushing after the object).
+     */
     private static void methods(StringBuilder b, String type, List<Field> fields, boolean body) {
         String T = type.toUpperCase();
         if (body) b.append("    @Override\n    protected void write(JsonGenerator g, ").append(type).append(" v) throws IOException {\n        JacksonGenerated<")
