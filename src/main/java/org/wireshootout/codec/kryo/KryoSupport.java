@@ -176,6 +176,49 @@ final class KryoSupport {
             maxCapacity = to;
             total = 0;
         }
+
+        /**
+         * Writes {@code s} in {@link KryoText}'s format (Kryo's string format) straight into the array, with one room
+         * check for the whole text where {@code writeByte} makes one per byte; returns false, having written nothing,
+         * when the room left is under the most the text can take (3 bytes a char and a 5-byte length), and the caller
+         * then writes it a byte at a time, which refuses a text that does not fit as Kryo does.
+         */
+        boolean text(CharSequence s) {
+            int n = s.length();
+            int p = position;
+            if (capacity - p < 5 + 3 * n || n > (Integer.MAX_VALUE - 5) / 3) return false;
+            byte[] b = buffer;
+            if (n > 1 && n <= 32) { // the ASCII form when every char is ASCII; bytes past position are ours to overwrite
+                int i = 0;
+                for (; i < n; i++) {
+                    char c = s.charAt(i);
+                    if (c > 127) break;
+                    b[p + i] = (byte) c;
+                }
+                if (i == n) {
+                    b[p + n - 1] |= (byte) 0x80;
+                    position = p + n;
+                    return true;
+                }
+            }
+            writeVarIntFlag(true, n + 1, true);
+            p = position;
+            for (int i = 0; i < n; i++) {
+                int c = s.charAt(i);
+                if (c <= 0x7F) {
+                    b[p++] = (byte) c;
+                } else if (c <= 0x7FF) {
+                    b[p++] = (byte) (0xC0 | c >> 6 & 0x1F);
+                    b[p++] = (byte) (0x80 | c & 0x3F);
+                } else {
+                    b[p++] = (byte) (0xE0 | c >> 12 & 0x0F);
+                    b[p++] = (byte) (0x80 | c >> 6 & 0x3F);
+                    b[p++] = (byte) (0x80 | c & 0x3F);
+                }
+            }
+            position = p;
+            return true;
+        }
     }
 
     /**

@@ -23,6 +23,7 @@ final class KryoText {
     }
 
     static void write(Output out, CharSequence s) {
+        if (out instanceof KryoSupport.RangeOutput r && r.text(s)) return;
         int n = s.length();
         if (n > 1 && n <= 32 && ascii(s, n)) {
             for (int i = 0; i < n - 1; i++) out.writeByte(s.charAt(i));
@@ -95,21 +96,23 @@ final class KryoText {
         int start = in.position();
         if (!in.readVarIntFlag()) { // the ASCII form: bytes up to and including the one with bit 8 set
             byte[] buf = in.getBuffer();
-            int limit = in.limit();
+            int end = Math.min(in.limit(), start + 32); // the writer's longest ASCII form is 32 bytes
+            char[] c = in.chars(32);
             int p = start;
-            while (p < limit && buf[p] >= 0) p++;
-            if (p == limit) {
+            while (p < end) { // one pass: each byte is copied as it is looked at, up to the one with bit 8 set
+                byte b = buf[p++];
+                c[p - start - 1] = (char) (b & 0x7F);
+                if (b < 0) break;
+            }
+            int n = p - start;
+            if (n == 0 || buf[p - 1] >= 0) {
+                if (p < in.limit()) {
+                    throw new KryoException("text of more than 32 ASCII chars in the ASCII form, which the writer uses"
+                            + " only for 2 to 32, at position " + KryoSupport.offsetOf(in, start));
+                }
                 throw new KryoException("text in the ASCII form runs past the message's end at position " + KryoSupport.offsetOf(in, start));
             }
-            int n = p - start + 1;
-            if (n < 2 || n > 32) {
-                throw new KryoException("text of " + n + " ASCII chars in the ASCII form, which the writer uses"
-                        + " only for 2 to 32, at position " + KryoSupport.offsetOf(in, start));
-            }
-            char[] c = in.chars(n);
-            for (int i = 0; i < n - 1; i++) c[i] = (char) buf[start + i];
-            c[n - 1] = (char) (buf[p] & 0x7F);
-            in.setPosition(p + 1);
+            in.setPosition(p); // n >= 2: a first byte with bit 8 set is the counted form
             return n;
         }
         int count = in.readVarIntFlag(true);

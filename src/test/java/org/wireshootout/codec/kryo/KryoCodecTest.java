@@ -1,6 +1,8 @@
 package org.wireshootout.codec.kryo;
 
+import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.KryoBufferOverflowException;
 import com.esotericsoftware.kryo.io.Output;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.BufferCodec;
@@ -15,11 +17,15 @@ import org.wireshootout.registry.IexFormat;
 import org.wireshootout.model.Data;
 import org.wireshootout.model.Side;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The Kryo rows' field layout, and the text in exactly Kryo's own string format. */
 class KryoCodecTest {
@@ -52,7 +58,37 @@ class KryoCodecTest {
             StringBuilder sb = new StringBuilder("stale");
             KryoText.read(new Input(kryos.getBuffer(), 0, kryos.position()), sb);
             assertEquals(s, sb.toString(), "we read Kryo's");
+            byte[] expected = Arrays.copyOf(kryos.getBuffer(), kryos.position());
+            for (int room : new int[]{300, expected.length}) { // room for the one-check path, and exactly enough (a byte at a time)
+                byte[] array = new byte[7 + room + 3];
+                KryoSupport.RangeOutput into = new KryoSupport.RangeOutput();
+                into.point(array, 7, 7 + room);
+                KryoText.write(into, new StringBuilder(s));
+                assertArrayEquals(expected, Arrays.copyOfRange(array, 7, into.position()), "Kryo's bytes in the caller's array, room " + room + ": " + s);
+                assertArrayEquals(new byte[3], Arrays.copyOfRange(array, 7 + room, array.length), "nothing past the room: " + s);
+            }
+            KryoSupport.RangeOutput tight = new KryoSupport.RangeOutput();
+            tight.point(new byte[expected.length + 1], 1, expected.length);
+            assertThrows(KryoBufferOverflowException.class, () -> KryoText.write(tight, s), "one byte short: " + s);
         }
+    }
+
+    /** Kryo's ASCII form read back: refused when it runs past the message or is longer than 32 chars. */
+    @Test
+    void asciiFormOutsideWhatTheWriterMakesIsRefused() {
+        byte[] pastEnd = "abc".getBytes(StandardCharsets.US_ASCII);
+        byte[] longer = ("x".repeat(32) + "y\u00ff").getBytes(StandardCharsets.ISO_8859_1);
+        String[][] cases = {{"runs past the message's end at position 0"}, {"more than 32 ASCII chars"}};
+        byte[][] inputs = {pastEnd, longer};
+        for (int i = 0; i < inputs.length; i++) {
+            Input in = new Input(inputs[i]);
+            KryoException e = assertThrows(KryoException.class, () -> KryoText.read(in, new StringBuilder()));
+            assertTrue(e.getMessage().contains(cases[i][0]), e.getMessage());
+        }
+        byte[] exactly32 = ("x".repeat(31) + "\u00f9").getBytes(StandardCharsets.ISO_8859_1); // 'y' | 0x80
+        StringBuilder sb = new StringBuilder();
+        KryoText.read(new Input(exactly32), sb);
+        assertEquals("x".repeat(31) + "y", sb.toString());
     }
 
     /** The text's char count claims more chars than bytes remain: refused before any char is read. */
