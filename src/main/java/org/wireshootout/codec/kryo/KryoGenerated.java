@@ -68,6 +68,7 @@ public final class KryoGenerated {
 
     /** Exactly {@code length} ASCII characters, written as bytes (a value of another length is refused). */
     public static void writeAscii(Output out, CharSequence s, int length, String field) {
+        if (out instanceof KryoSupport.RangeOutput r && r.ascii(s, length)) return;
         org.wireshootout.generator.spi.SchemaChecks.asciiLength(s, length, field);
         for (int i = 0; i < length; i++) {
             char c = s.charAt(i);
@@ -81,6 +82,18 @@ public final class KryoGenerated {
         to.setLength(0);
         int at = in.position();
         if (in.limit() - at < length) throw new KryoException(field + ": " + length + " chars, fewer bytes left, at position " + KryoSupport.offsetOf(in, at));
+        if (in instanceof KryoSupport.MessageInput m) { // straight from the array, appended once
+            byte[] buf = m.getBuffer();
+            char[] c = m.chars(length);
+            for (int i = 0; i < length; i++) {
+                byte b = buf[at + i];
+                if (b < 0) throw new KryoException(field + ": byte " + (b & 0xFF) + " is not ASCII, at position " + KryoSupport.offsetOf(in, at + i));
+                c[i] = (char) b;
+            }
+            to.append(c, 0, length);
+            m.setPosition(at + length);
+            return;
+        }
         for (int i = 0; i < length; i++) {
             int c = in.readByte();
             if (c < 0) throw new KryoException(field + ": byte " + (c & 0xFF) + " is not ASCII, at position " + KryoSupport.offsetOf(in, at + i));

@@ -219,6 +219,24 @@ final class KryoSupport {
             position = p;
             return true;
         }
+
+        /**
+         * Writes the {@code length} chars of {@code s} as bytes straight into the array, with one room check; returns
+         * false, having written nothing past the position, when there is no room or a char is not ASCII, and the
+         * caller then writes a byte at a time, which refuses either.
+         */
+        boolean ascii(CharSequence s, int length) {
+            int p = position;
+            if (capacity - p < length || s.length() != length) return false;
+            byte[] b = buffer;
+            for (int i = 0; i < length; i++) {
+                char c = s.charAt(i);
+                if (c > 127) return false;
+                b[p + i] = (byte) c;
+            }
+            position = p + length;
+            return true;
+        }
     }
 
     /**

@@ -73,6 +73,58 @@ class KryoCodecTest {
         }
     }
 
+    /**
+     * Fixed-length ASCII (the generated codecs' {@code ascii(n)}): written into the caller's array with room to spare and
+     * with exactly enough, refused one byte short, at another length or with a char beyond ASCII; read back through
+     * the rows' input and a plain one alike, a byte beyond ASCII refused naming its position.
+     */
+    @Test
+    void fixedLengthAsciiBothPaths() {
+        for (int room : new int[]{64, 8}) {
+            byte[] array = new byte[3 + room + 2];
+            KryoSupport.RangeOutput out = new KryoSupport.RangeOutput();
+            out.point(array, 3, 3 + room);
+            KryoGenerated.writeAscii(out, new StringBuilder("AAPL    "), 8, "symbol");
+            assertEquals(11, out.position());
+            assertArrayEquals("AAPL    ".getBytes(StandardCharsets.US_ASCII), Arrays.copyOfRange(array, 3, 11), "room " + room);
+            assertArrayEquals(new byte[2], Arrays.copyOfRange(array, 3 + room, array.length), "nothing past the room");
+        }
+        KryoSupport.RangeOutput shortOut = new KryoSupport.RangeOutput();
+        shortOut.point(new byte[8], 1, 8);
+        assertThrows(KryoBufferOverflowException.class, () -> KryoGenerated.writeAscii(shortOut, "AAPL    ", 8, "symbol"));
+        KryoSupport.RangeOutput any = new KryoSupport.RangeOutput();
+        any.point(new byte[64], 0, 64);
+        RuntimeException wrongLength = assertThrows(RuntimeException.class, () -> KryoGenerated.writeAscii(any, "AAPL", 8, "symbol"));
+        assertTrue(wrongLength.getMessage().contains("symbol"), wrongLength.getMessage());
+        RuntimeException notAscii = assertThrows(RuntimeException.class, () -> KryoGenerated.writeAscii(any, "AAPL   \u00e9", 8, "symbol"));
+        assertTrue(notAscii.getMessage().contains("symbol"), notAscii.getMessage());
+
+        byte[] good = "xxAAPL    ".getBytes(StandardCharsets.US_ASCII);
+        KryoSupport.MessageInput rows = new KryoSupport.MessageInput();
+        rows.point(good, 2, 8);
+        StringBuilder sb = new StringBuilder("stale");
+        KryoGenerated.readAscii(rows, sb, 8, "symbol");
+        assertEquals("AAPL    ", sb.toString());
+        assertEquals(10, rows.position());
+        Input plain = new Input(good, 2, 8);
+        KryoGenerated.readAscii(plain, sb, 8, "symbol");
+        assertEquals("AAPL    ", sb.toString());
+        byte[] bad = good.clone();
+        bad[5] = (byte) 0xC3;
+        for (Input in : new Input[]{messageInput(bad, 2, 8), new Input(bad, 2, 8)}) {
+            KryoException e = assertThrows(KryoException.class, () -> KryoGenerated.readAscii(in, new StringBuilder(), 8, "symbol"));
+            assertTrue(e.getMessage().contains("symbol: byte 195 is not ASCII, at position " + (in instanceof KryoSupport.MessageInput ? 3 : 5)), e.getMessage());
+        }
+        KryoSupport.MessageInput few = messageInput(good, 2, 7);
+        assertThrows(KryoException.class, () -> KryoGenerated.readAscii(few, new StringBuilder(), 8, "symbol"));
+    }
+
+    private static KryoSupport.MessageInput messageInput(byte[] array, int at, int length) {
+        KryoSupport.MessageInput in = new KryoSupport.MessageInput();
+        in.point(array, at, length);
+        return in;
+    }
+
     /** Kryo's ASCII form read back: refused when it runs past the message or is longer than 32 chars. */
     @Test
     void asciiFormOutsideWhatTheWriterMakesIsRefused() {
