@@ -222,8 +222,9 @@ final class KryoSupport {
 
         /**
          * Writes the {@code length} chars of {@code s} as bytes straight into the array, with one room check; returns
-         * false, having written nothing past the position, when there is no room or a char is not ASCII, and the
-         * caller then writes a byte at a time, which refuses either.
+         * false with the position where it was (a non-ASCII char found part way leaves bytes written in the room past
+         * it, as the byte-at-a-time writer does before it throws) when there is no room, the length is another or a
+         * char is not ASCII, and the caller then writes a byte at a time, which refuses each of these.
          */
         boolean ascii(CharSequence s, int length) {
             int p = position;
