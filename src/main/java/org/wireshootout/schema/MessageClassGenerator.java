@@ -100,15 +100,28 @@ public final class MessageClassGenerator {
             EnumDef.Value v = e.values().get(i);
             b.append("    ").append(javaName(v.name())).append('(').append(v.value()).append("L)").append(i + 1 < e.values().size() ? ",\n" : ";\n");
         }
-        b.append("\n    private static final ").append(e.name()).append("[] VALUES = values();\n");
         b.append("    private final long value;\n\n");
         b.append("    ").append(e.name()).append("(long value) { this.value = value; }\n\n");
         b.append("    /** The number this value is carried as. */\n");
         b.append("    public long value() { return value; }\n\n");
         b.append("    /** The value carried as this number, or null when the number names none. */\n");
         b.append("    public static ").append(e.name()).append(" of(long value) {\n");
-        b.append("        for (").append(e.name()).append(" v : VALUES) if (v.value == value) return v;\n");
-        b.append("        return null;\n    }\n}\n");
+        // a switch on the number, which javac makes a jump table or a binary search: no loop and no array to walk
+        // on the decode path (a value's number read from a field is looked up once per message)
+        boolean ints = e.values().stream().allMatch(v -> v.value() == (int) v.value());
+        if (ints) {
+            b.append("        if (value != (int) value) return null;\n");
+            b.append("        switch ((int) value) {\n");
+            for (EnumDef.Value v : e.values()) {
+                b.append("            case ").append(v.value()).append(": return ").append(javaName(v.name())).append(";\n");
+            }
+            b.append("            default: return null;\n        }\n    }\n}\n");
+        } else {
+            for (EnumDef.Value v : e.values()) {
+                b.append("        if (value == ").append(v.value()).append("L) return ").append(javaName(v.name())).append(";\n");
+            }
+            b.append("        return null;\n    }\n}\n");
+        }
         return b.toString();
     }
 

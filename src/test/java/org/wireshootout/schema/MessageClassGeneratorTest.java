@@ -113,6 +113,30 @@ class MessageClassGeneratorTest {
         assertEquals(a, b);
     }
 
+    /**
+     * An enum's {@code of} gives each value back from its number and null for every other number: a number beyond the int
+     * range whose low 32 bits are a value's number included, and an enum whose numbers do not fit an int.
+     */
+    @Test
+    void enumOfFindsEveryValueAndNothingElse() throws Exception {
+        String text = "schema enums\n\n"
+                + "enum Sparse : i32 {\n    Low = -2147483648\n    Minus = -1\n    Zero = 0\n    Seven = 7\n    High = 2147483647\n}\n\n"
+                + "enum Wide : i64 {\n    Small = 1\n    Big = 4294967297\n    Least = -9223372036854775808\n}\n\n"
+                + "message M {\n    s: Sparse\n    w: Wide\n}\n";
+        ClassLoader cl = compile(SchemaParser.parse("enums.schema", text), "gen.enums");
+        Method sparse = cl.loadClass("gen.enums.Sparse").getMethod("of", long.class);
+        Map<Long, String> sparseValues = Map.of(-2147483648L, "Low", -1L, "Minus", 0L, "Zero", 7L, "Seven", 2147483647L, "High");
+        for (var e : sparseValues.entrySet()) assertEquals(e.getValue(), ((Enum<?>) sparse.invoke(null, e.getKey())).name());
+        for (long n : new long[]{1, 6, 8, -2, -2147483647L, 2147483646L, (1L << 32) + 7, (1L << 32) - 1, -(1L << 32), Long.MIN_VALUE, Long.MAX_VALUE}) {
+            assertNull(sparse.invoke(null, n), "Sparse.of(" + n + ")");
+        }
+        Method wide = cl.loadClass("gen.enums.Wide").getMethod("of", long.class);
+        assertEquals("Small", ((Enum<?>) wide.invoke(null, 1L)).name());
+        assertEquals("Big", ((Enum<?>) wide.invoke(null, 4294967297L)).name());
+        assertEquals("Least", ((Enum<?>) wide.invoke(null, Long.MIN_VALUE)).name());
+        for (long n : new long[]{0, 2, 4294967296L, -1, Long.MAX_VALUE}) assertNull(wide.invoke(null, n), "Wide.of(" + n + ")");
+    }
+
     @Test
     void groupEntriesAreReusedAndBounded() throws Exception {
         ClassLoader cl = compile(SchemaParser.parse(Path.of("schemas", "messages", "book-snapshot.schema")), "gen.book");
