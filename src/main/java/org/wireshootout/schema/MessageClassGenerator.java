@@ -100,7 +100,7 @@ public final class MessageClassGenerator {
             EnumDef.Value v = e.values().get(i);
             b.append("    ").append(javaName(v.name())).append('(').append(v.value()).append("L)").append(i + 1 < e.values().size() ? ",\n" : ";\n");
         }
-        b.append("    private final long value;\n\n");
+        b.append("\n    private final long value;\n\n");
         b.append("    ").append(e.name()).append("(long value) { this.value = value; }\n\n");
         b.append("    /** The number this value is carried as. */\n");
         b.append("    public long value() { return value; }\n\n");
