@@ -112,12 +112,12 @@ public final class ForySupport {
      * sooner or later. Until a loader has resolved a class, C2 refuses to inline a method of that loader's classes
      * whose signature names it ("unloaded signature classes"): for the serializer's {@code read(ReadContext)} and
      * {@code write(WriteContext, Object)} the class that comes last is {@code java.lang.Object}, which the serializer's
-     * code gives its loader no early reason to resolve (in compile logs it was resolved only about when C2 compiled
-     * Fory's own calls, 0.1 s or more after the serializer was made). In a fork where the codec's decode reached C2
-     * first, Fory's {@code read} was then not inlined, was compiled apart and stayed so ("already
-     * compiled into a big method"), and escape analysis could no longer remove the object it builds: 24 B more a round
-     * trip, decided by compile order per fork. Resolving the classes here, when the support is built, takes that
-     * draw away for every Fory row alike and changes nothing Fory does per message.
+     * code gives its loader no early reason to resolve (in the compile logs looked at, 0.15 to 0.2 s after the
+     * serializer was made). In a fork where the codec's decode reached C2 first, Fory's {@code read} was then not
+     * inlined, was compiled apart and stayed so ("already compiled into a big method"), and escape analysis could no
+     * longer remove the object it builds: 24 B more a round trip, decided by compile order per fork. Resolving the
+     * classes here, when the support is built, takes that draw away for every Fory row alike and changes nothing Fory
+     * does per message.
      */
     static void resolveSignatures(Class<?> serializer) {
         ClassLoader loader = serializer.getClassLoader();
@@ -139,6 +139,10 @@ public final class ForySupport {
         }
     }
 
+    /**
+     * For a codec that serialises into an array of its own and copies the message out (the IEX rows, see above): the
+     * array {@link #encoded} and a {@code MemoryBuffer} over it, made once.
+     */
     static ForySupport owning(String name, CompatibleMode mode, Class<?>... registered) {
         return new ForySupport(name, mode, true, false, registered);
     }
