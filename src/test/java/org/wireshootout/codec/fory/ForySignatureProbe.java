@@ -19,6 +19,7 @@ public final class ForySignatureProbe {
     }
 
     public static void main(String[] args) throws Exception {
+        org.wireshootout.process.ChildJvm.watchParentIfChild();
         ForySupport support = switch (args[0]) {
             case "schemaConsistent" -> new ForySupport("probe", CompatibleMode.SCHEMA_CONSISTENT, Data.class, Side.class);
             case "compatible" -> new ForySupport("probe", CompatibleMode.COMPATIBLE, ForyIdData.class, Side.class);

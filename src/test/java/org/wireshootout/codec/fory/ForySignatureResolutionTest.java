@@ -1,12 +1,13 @@
 package org.wireshootout.codec.fory;
 
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.wireshootout.process.ChildJvm;
 
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -18,23 +19,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * methods name as soon as it is built, so that C2 may inline Fory's {@code read} and {@code write} into the first
  * compile of a codec (see {@link ForySupport#resolveSignatures}). Fory defines its generated serializers in one loader
  * per JVM, which the other tests of this JVM have long since used, so each mode is checked in a fresh JVM
- * ({@link ForySignatureProbe}) before any message.
+ * ({@link ForySignatureProbe}, started as every child JVM of the project is, by {@link ChildJvm}) before any message.
  */
 class ForySignatureResolutionTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"schemaConsistent", "compatible", "channel"})
-    void theSerializersLoaderHasResolvedEveryClassItsMethodsName(String mode) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (a.startsWith("--add-")) cmd.add(a);
+    void theSerializersLoaderHasResolvedEveryClassItsMethodsName(String mode, @TempDir Path temp) throws Exception {
+        Path log = temp.resolve("probe.log");
+        try (ChildJvm.Child c = ChildJvm.of("signature probe", ForySignatureProbe.class.getName(), List.of(mode)).logTo(log).start()) {
+            assertTrue(c.waitFor(2, TimeUnit.MINUTES), "the probe did not finish");
+            String out = Files.readString(log, StandardCharsets.UTF_8);
+            assertTrue(out.contains("checked "), "the probe ran: " + out);
+            assertEquals(0, c.exitStatus(), "classes the serializer's loader had not resolved:\n" + out);
         }
-        cmd.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ForySignatureProbe.class.getName(), mode));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(2, TimeUnit.MINUTES), "the probe did not finish");
-        assertTrue(out.contains("checked "), "the probe ran: " + out);
-        assertEquals(0, p.exitValue(), "classes the serializer's loader had not resolved:\n" + out);
     }
 }
