@@ -7,6 +7,7 @@ import org.wireshootout.schema.MessageDef;
 import org.wireshootout.schema.Schema;
 import org.wireshootout.schema.SchemaException;
 import org.wireshootout.schema.Schemas;
+import org.wireshootout.schema.UnionDef;
 
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
@@ -47,6 +48,14 @@ public final class CodecGenerator {
     public record Generated(String key, MessageDef message, String messageClass, Map<MessageFormat, String> codecs,
                             Map<MessageFormat, String> cannot, String valuesClass) {
     }
+
+    /** One generated union: its key, class, rows and the libraries without one, with why. */
+    public record GeneratedUnion(String key, UnionDef union, String unionClass, Map<MessageFormat, String> codecs,
+                                 Map<MessageFormat, String> cannot) {
+    }
+
+    /** Why a library whose backend writes no union codec has no union row. */
+    static final String NO_UNION_CODEC = "the generator writes no union stream for this library yet (each member has its own row)";
 
     public static void main(String[] args) {
         Path out = null;
@@ -131,12 +140,18 @@ public final class CodecGenerator {
         Files.createDirectories(work);
         Files.createDirectories(classes);
         List<Generated> generated = new ArrayList<>();
+        List<GeneratedUnion> unions = new ArrayList<>();
         Map<String, String> sources = new LinkedHashMap<>();
         List<Path> roots = new ArrayList<>();
         for (Schema schema : schemas) {
             GenContext ctx = new GenContext(schema, work, tools);
             sources.putAll(MessageClassGenerator.generate(schema, ctx.messagePackage()));
             List<Generated> ofSchema = new ArrayList<>();
+            List<GeneratedUnion> unionsOfSchema = new ArrayList<>();
+            for (UnionDef u : schema.unions()) {
+                unionsOfSchema.add(new GeneratedUnion(schema.name() + "." + u.name(), u, ctx.messageClass(u.name()), new LinkedHashMap<>(),
+                        new LinkedHashMap<>()));
+            }
             for (MessageDef m : schema.messages()) {
                 String key = schema.messages().size() == 1 ? schema.name() : schema.name() + "." + m.name();
                 String valuesClass = null;
@@ -163,13 +178,21 @@ public final class CodecGenerator {
                     g.codecs().put(f, cls);
                 }
             }
+            for (GeneratedUnion gu : unionsOfSchema) {
+                for (MessageFormat f : formats) union(ctx, f, gu, ofSchema);
+            }
             sources.putAll(ctx.sources());
             roots.addAll(ctx.sourceRoots());
             for (Generated g : ofSchema) {
                 log.println(g.key() + " (" + schema.source() + "): " + g.codecs().size() + " row(s) "
                         + g.codecs().keySet() + (g.cannot().isEmpty() ? "" : "; cannot carry it: " + g.cannot().keySet()));
             }
+            for (GeneratedUnion gu : unionsOfSchema) {
+                log.println(gu.key() + " (union of " + gu.union().members().size() + " members): " + gu.codecs().size() + " row(s) "
+                        + gu.codecs().keySet());
+            }
             generated.addAll(ofSchema);
+            unions.addAll(unionsOfSchema);
         }
         List<Path> files = new ArrayList<>();
         for (Map.Entry<String, String> e : sources.entrySet()) {
@@ -184,8 +207,31 @@ public final class CodecGenerator {
             }
         }
         compile(files, classes);
-        writeIndex(generated, schemas, classes);
+        writeIndex(generated, unions, schemas, classes);
         return generated;
+    }
+
+    /**
+     * The union row of {@code f}, or why there is none: a member the library cannot carry (named), or a backend that
+     * writes no union codec yet.
+     */
+    private static void union(GenContext ctx, MessageFormat f, GeneratedUnion gu, List<Generated> ofSchema) throws IOException {
+        for (MessageDef m : gu.union().members()) {
+            Generated g = ofSchema.stream().filter(x -> x.message() == m).findFirst().orElseThrow();
+            if (!g.codecs().containsKey(f)) {
+                String why = g.cannot().get(f);
+                gu.cannot().put(f, "cannot carry member " + m.name() + (why == null ? "" : ": " + why));
+                return;
+            }
+        }
+        String source = f.backend().unionCodec(ctx, gu.union());
+        if (source == null) {
+            gu.cannot().put(f, NO_UNION_CODEC);
+            return;
+        }
+        String cls = ctx.unionCodecClass(f.name(), gu.union());
+        ctx.addSource(cls, source);
+        gu.codecs().put(f, cls);
     }
 
     private static void compile(List<Path> files, Path classes) throws IOException {
@@ -225,7 +271,7 @@ public final class CodecGenerator {
         }
     }
 
-    private static void writeIndex(List<Generated> generated, List<Schema> schemas, Path classes) throws IOException {
+    private static void writeIndex(List<Generated> generated, List<GeneratedUnion> unions, List<Schema> schemas, Path classes) throws IOException {
         StringBuilder b = new StringBuilder("# message, rows and refusals of the generated codecs: kind<TAB>key<TAB>...\n");
         for (Generated g : generated) {
             Schema s = schemas.stream().filter(x -> x.messages().contains(g.message())).findFirst().orElseThrow();
@@ -239,6 +285,17 @@ public final class CodecGenerator {
             }
             for (Map.Entry<MessageFormat, String> e : g.cannot().entrySet()) {
                 b.append("cannot\t").append(g.key()).append('\t').append(e.getKey().name()).append('\t')
+                        .append(e.getValue().replace('\t', ' ').replace('\n', ' ')).append('\n');
+            }
+        }
+        for (GeneratedUnion u : unions) {
+            Schema s = schemas.stream().filter(x -> x.unions().contains(u.union())).findFirst().orElseThrow();
+            b.append("union\t").append(u.key()).append('\t').append(u.unionClass()).append('\t').append(shown(s.source())).append('\n');
+            for (Map.Entry<MessageFormat, String> e : u.codecs().entrySet()) {
+                b.append("unionrow\t").append(u.key()).append('\t').append(e.getKey().name()).append('\t').append(e.getValue()).append('\n');
+            }
+            for (Map.Entry<MessageFormat, String> e : u.cannot().entrySet()) {
+                b.append("unioncannot\t").append(u.key()).append('\t').append(e.getKey().name()).append('\t')
                         .append(e.getValue().replace('\t', ' ').replace('\n', ' ')).append('\n');
             }
         }

@@ -123,12 +123,34 @@ public final class GeneratedMessages {
     }
 
     private static volatile Map<String, Entry> all;
+    private static volatile Map<String, Entry> unions;
 
     /** Every generated message on the class path, by key, in index order. */
     public static Map<String, Entry> all() {
         Map<String, Entry> a = all;
         if (a == null) all = a = load(GeneratedMessages.class.getClassLoader());
         return a;
+    }
+
+    /**
+     * Every generated union on the class path, by key ({@code schema.Union}), in index order: each an entry whose
+     * message class is the union's (one message of the stream, whichever member) and whose rows are union codecs.
+     */
+    public static Map<String, Entry> unions() {
+        Map<String, Entry> u = unions;
+        if (u == null) unions = u = load(GeneratedMessages.class.getClassLoader(), true);
+        return u;
+    }
+
+    /**
+     * The union of that key.
+     *
+     * @throws IllegalArgumentException naming the unions there are when there is none
+     */
+    public static Entry union(String key) {
+        Entry e = unions().get(key.strip());
+        if (e == null) throw new IllegalArgumentException("no generated union '" + key + "' on the class path; there are " + unions().keySet());
+        return e;
     }
 
     /**
@@ -147,7 +169,13 @@ public final class GeneratedMessages {
 
     /** The messages of every index {@code loader} sees. */
     public static Map<String, Entry> load(ClassLoader loader) {
+        return load(loader, false);
+    }
+
+    /** The messages, or with {@code unions} the unions, of every index {@code loader} sees. */
+    public static Map<String, Entry> load(ClassLoader loader, boolean unions) {
         Map<String, Entry> out = new LinkedHashMap<>();
+        Map<String, Entry> unionsOut = new LinkedHashMap<>();
         try {
             Enumeration<URL> urls = loader.getResources(INDEX);
             for (URL url : Collections.list(urls)) {
@@ -170,6 +198,16 @@ public final class GeneratedMessages {
                                 if (e == null) throw new IllegalStateException(url + ":" + n + ": " + p[0] + " of unknown message " + p[1]);
                                 (p[0].equals("row") ? e.codecs() : p[0].equals("cannot") ? e.cannot() : e.values()).put(p[2], p[3]);
                             }
+                            case "union" -> {
+                                if (unionsOut.containsKey(p[1])) throw new IllegalStateException(url + ":" + n + ": union " + p[1]
+                                        + " is generated twice on the class path (" + unionsOut.get(p[1]).schemaSource() + " and " + p[3] + ")");
+                                unionsOut.put(p[1], new Entry(p[1], p[2], p[3], new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>()));
+                            }
+                            case "unionrow", "unioncannot" -> {
+                                Entry e = unionsOut.get(p[1]);
+                                if (e == null) throw new IllegalStateException(url + ":" + n + ": " + p[0] + " of unknown union " + p[1]);
+                                (p[0].equals("unionrow") ? e.codecs() : e.cannot()).put(p[2], p[3]);
+                            }
                             default -> throw new IllegalStateException(url + ":" + n + ": unknown kind '" + p[0] + "'");
                         }
                     }
@@ -178,6 +216,6 @@ public final class GeneratedMessages {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return out;
+        return unions ? unionsOut : out;
     }
 }

@@ -83,6 +83,7 @@ public final class MessageClassGenerator {
         for (EnumDef e : schema.enums()) out.put(pkg + "." + e.name(), enumSource(e));
         for (CompositeDef c : schema.composites()) out.put(pkg + "." + c.name(), classSource(c.name(), c.fields(), null, "composite"));
         for (MessageDef m : schema.messages()) out.put(pkg + "." + m.name(), classSource(m.name(), m.fields(), m.hasId() ? m.id() : null, "message"));
+        for (UnionDef u : schema.unions()) out.put(pkg + "." + u.name(), unionSource(u));
         out.put(pkg + "." + VALUES, valuesSource());
         return out;
     }
@@ -506,6 +507,106 @@ public final class MessageClassGenerator {
                 }
                 """.formatted(MAX_GENERATED_LENGTH, MAX_GENERATED_LENGTH, FULL_GROUP_LIMIT, FULL_GROUP_LIMIT, FULL_GROUP_LIMIT, FULL_GROUP_LIMIT,
                         MAX_GENERATED_LENGTH, MAX_GENERATED_LENGTH);
+    }
+
+    /**
+     * A union: one message of the stream, whichever member it is. It holds one reusable instance of every member, and
+     * which of them is the message ({@code member()}, the member's position in the union). {@code select(i)} makes
+     * member {@code i} the message and hands back its instance to fill; {@code fill} draws the member first, then its
+     * fields; {@code edge} sets the selected member's edge value; two messages differ first in which member they are.
+     */
+    private String unionSource(UnionDef u) {
+        String name = u.name();
+        java.util.List<MessageDef> ms = u.members();
+        StringBuilder b = new StringBuilder(header());
+        b.append("/** The union ").append(name).append(": one message of the stream, as one of its ").append(ms.size())
+                .append(" members; mutable and reusable. */\n");
+        b.append("public final class ").append(name).append(" implements org.wireshootout.generator.GeneratedUnion<").append(name).append("> {\n");
+        b.append("    /** How many members the union has. */\n    public static final int MEMBERS = ").append(ms.size()).append(";\n");
+        b.append("    /** Each member's id, by position. */\n    private static final int[] IDS = {");
+        for (int i = 0; i < ms.size(); i++) b.append(i == 0 ? "" : ", ").append(ms.get(i).name()).append(".ID");
+        b.append("};\n    /** Each member's name, by position. */\n    private static final String[] NAMES = {");
+        for (int i = 0; i < ms.size(); i++) b.append(i == 0 ? "" : ", ").append('"').append(ms.get(i).name()).append('"');
+        b.append("};\n\n");
+        for (int i = 0; i < ms.size(); i++) {
+            String m = ms.get(i).name();
+            b.append("    /** The position of member ").append(m).append(". */\n    public static final int ").append(constant(m)).append(" = ").append(i).append(";\n");
+        }
+        b.append('\n');
+        for (MessageDef m : ms) {
+            b.append("    private final ").append(m.name()).append(' ').append(unionMember(m)).append(" = new ").append(m.name()).append("();\n");
+        }
+        b.append("    private int member;\n\n");
+        b.append("    /** Which member this message is: its position in the union. */\n    public int member() { return member; }\n\n");
+        b.append("    /** How many members the union has. */\n    public int members() { return MEMBERS; }\n\n");
+        b.append("    /** The id of the member this message is. */\n    public int id() { return IDS[member]; }\n\n");
+        b.append("    /** The name of member {@code position}. */\n    public static String memberName(int position) { return NAMES[position]; }\n\n");
+        b.append("    /** The id of member {@code position}. */\n    public static int memberId(int position) { return IDS[position]; }\n\n");
+        for (MessageDef m : ms) {
+            b.append("    /** The held ").append(m.name()).append(", to read when {@code member()} is ").append(constant(m.name())).append(". */\n");
+            b.append("    public ").append(m.name()).append(' ').append(unionMember(m)).append("() { return ").append(unionMember(m)).append("; }\n");
+        }
+        b.append('\n');
+        b.append("    /** Makes member {@code position} the message; hands back its instance, to fill. */\n");
+        b.append("    public org.wireshootout.generator.GeneratedMessage<?> select(int position) {\n");
+        b.append("        if (position < 0 || position >= MEMBERS) throw new IndexOutOfBoundsException(\"member \" + position + \" of ").append(name)
+                .append(", which has \" + MEMBERS);\n");
+        b.append("        member = position;\n        return held();\n    }\n\n");
+        b.append("    /** The instance of the member this message is. */\n");
+        b.append("    public org.wireshootout.generator.GeneratedMessage<?> held() {\n        return switch (member) {\n");
+        for (int i = 0; i < ms.size(); i++) b.append("            case ").append(i).append(" -> ").append(unionMember(ms.get(i))).append(";\n");
+        b.append("            default -> throw new IllegalStateException(\"member \" + member);\n        };\n    }\n\n");
+        for (int i = 0; i < ms.size(); i++) {
+            MessageDef m = ms.get(i);
+            b.append("    /** Makes ").append(m.name()).append(" the message; hands back its instance, to fill. */\n");
+            b.append("    public ").append(m.name()).append(" select").append(m.name()).append("() { member = ").append(i).append("; return ").append(unionMember(m)).append("; }\n");
+        }
+        b.append('\n');
+        b.append("    /** Every member back to its empty value, member 0 selected. */\n    public ").append(name).append(" clear() {\n");
+        for (MessageDef m : ms) b.append("        ").append(unionMember(m)).append(".clear();\n");
+        b.append("        member = 0;\n        return this;\n    }\n\n");
+        b.append("    /** A member drawn from {@code r}, then its fields filled from {@code r}. */\n");
+        b.append("    public ").append(name).append(" fill(java.util.SplittableRandom r) {\n        member = r.nextInt(MEMBERS);\n        switch (member) {\n");
+        for (int i = 0; i < ms.size(); i++) b.append("            case ").append(i).append(" -> ").append(unionMember(ms.get(i))).append(".fill(r);\n");
+        b.append("            default -> throw new IllegalStateException(\"member \" + member);\n        }\n        return this;\n    }\n\n");
+        b.append("    /** The selected member set to edge value {@code which} (select the member first). */\n");
+        b.append("    public ").append(name).append(" edge(int which) {\n        switch (member) {\n");
+        for (int i = 0; i < ms.size(); i++) b.append("            case ").append(i).append(" -> ").append(unionMember(ms.get(i))).append(".edge(which);\n");
+        b.append("            default -> throw new IllegalStateException(\"member \" + member);\n        }\n        return this;\n    }\n\n");
+        b.append("    /** {@code member} when {@code o} is another member, else the member's first difference under its name. */\n");
+        b.append("    public String firstDifference(").append(name).append(" o) {\n");
+        b.append("        if (member != o.member) return \"member (\" + NAMES[member] + \" against \" + NAMES[o.member] + \")\";\n");
+        b.append("        String d = switch (member) {\n");
+        for (int i = 0; i < ms.size(); i++) {
+            String f = unionMember(ms.get(i));
+            b.append("            case ").append(i).append(" -> ").append(f).append(".firstDifference(o.").append(f).append(");\n");
+        }
+        b.append("            default -> throw new IllegalStateException(\"member \" + member);\n        };\n");
+        b.append("        return d == null ? null : NAMES[member] + \".\" + d;\n    }\n\n");
+        b.append("    /** {@code h} mixed with the member's id, then with the member's fields. */\n");
+        b.append("    public long checksum(long h) {\n        h = org.wireshootout.generator.GeneratedMessage.mix(h, IDS[member]);\n");
+        b.append("        return switch (member) {\n");
+        for (int i = 0; i < ms.size(); i++) b.append("            case ").append(i).append(" -> ").append(unionMember(ms.get(i))).append(".checksum(h);\n");
+        b.append("            default -> throw new IllegalStateException(\"member \" + member);\n        };\n    }\n\n");
+        b.append("    @Override\n    public boolean equals(Object other) {\n");
+        b.append("        return other instanceof ").append(name).append(" o && firstDifference(o) == null;\n    }\n\n");
+        b.append("    @Override\n    public int hashCode() {\n        return 31 * member + held().hashCode();\n    }\n}\n");
+        return b.toString();
+    }
+
+    /** The field (and accessor) of a union holding member {@code m}: its name, lower-case first, off Java's keywords. */
+    public static String unionMember(MessageDef m) {
+        String n = javaName(Character.toLowerCase(m.name().charAt(0)) + m.name().substring(1));
+        return UNION_OWN.contains(n) ? n + "_" : n;
+    }
+
+    /** The names a union class uses itself, which a member's field may not take. */
+    private static final java.util.Set<String> UNION_OWN = java.util.Set.of("member", "id", "held", "select", "fill", "edge",
+            "checksum", "memberName", "memberId", "members", "IDS", "NAMES", "MEMBERS");
+
+    /** A member's position constant: its name in upper snake case. */
+    static String constant(String name) {
+        return name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
     }
 
     /** The hash uses the scalar and enum fields only, which equal objects share. */

@@ -28,8 +28,16 @@ class GeneratedMutationTest {
     static final int VALUES = 5;
 
     static Stream<Arguments> rows() {
+        return rowsOf(GeneratedMessages.all());
+    }
+
+    static Stream<Arguments> unionRows() {
+        return rowsOf(GeneratedMessages.unions());
+    }
+
+    private static Stream<Arguments> rowsOf(java.util.Map<String, GeneratedMessages.Entry> entries) {
         List<Arguments> out = new ArrayList<>();
-        for (GeneratedMessages.Entry e : GeneratedMessages.all().values()) {
+        for (GeneratedMessages.Entry e : entries.values()) {
             for (String library : e.codecs().keySet()) out.add(Arguments.of(e.key(), MessageFormat.of(library)));
         }
         return out.stream();
@@ -37,13 +45,23 @@ class GeneratedMutationTest {
 
     @ParameterizedTest(name = "{1}/{0}")
     @MethodSource("rows")
-    <M extends GeneratedMessage<M>> void everyMutationDecodesOrFailsCleanly(String key, MessageFormat format) {
-        GeneratedMessages.Entry entry = GeneratedMessages.of(key);
+    void everyMutationDecodesOrFailsCleanly(String key, MessageFormat format) {
+        campaign(GeneratedMessages.of(key), format, VALUES);
+    }
+
+    /** The union codecs, on mutations of a stream's messages (three times as many, for the members): the tag and the member's bytes behind it. */
+    @ParameterizedTest(name = "{1}/{0}")
+    @MethodSource("unionRows")
+    void everyMutationOfAUnionDecodesOrFailsCleanly(String key, MessageFormat format) {
+        campaign(GeneratedMessages.union(key), format, 3 * VALUES);
+    }
+
+    private static <M extends GeneratedMessage<M>> void campaign(GeneratedMessages.Entry entry, MessageFormat format, int count) {
         long cases = MutationTest.longProperty("hostile.generatedCases", DEFAULT_CASES);
         long seed = MutationTest.longProperty("hostile.seed", MutationTest.DEFAULT_SEED);
         Duration bound = Duration.ofMillis(MutationTest.longProperty("hostile.caseTimeoutMs", MutationTest.DEFAULT_CASE_TIMEOUT_MS));
         List<M> values = new ArrayList<>();
-        for (int i = 0; i < VALUES; i++) values.add(entry.<M>newMessage().fill(new SplittableRandom(1000 + i)));
+        for (int i = 0; i < count; i++) values.add(entry.<M>newMessage().fill(new SplittableRandom(1000 + i)));
         MutationCampaign.Subject<M> subject = new MutationCampaign.Subject<>(entry.rowName(format),
                 () -> entry.<M>newCodec(format), entry::newMessage, values, (a, b) -> a.firstDifference(b) == null);
         MutationCampaign.Report report = MutationCampaign.run(subject, cases, seed, bound);

@@ -219,6 +219,50 @@ public final class AvroGenerator implements CodecBackend {
         return b.append('"').toString();
     }
 
+    /**
+     * A union's stream as Avro writes a union of the members' records (the schema {@code [Member1, Member2, ...]}):
+     * the branch's index as an Avro {@code long} (zig-zag, then base-128 varint), then the record. The index is
+     * written in its fewest bytes, as Avro's encoder writes it, and read back only in that form.
+     */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        String U = ctx.messageClass(union.name());
+        String encode = """
+                int n = 0;
+                int room = dst.capacity() - offset;
+                for (int tag = position << 1; ; tag >>>= 7) {
+                    if (n == room) throw new EncodeOverflowException(name, room, null);
+                    if ((tag & ~0x7F) == 0) {
+                        dst.putByte(offset + n++, (byte) tag);
+                        break;
+                    }
+                    dst.putByte(offset + n++, (byte) ((tag & 0x7F) | 0x80));
+                }
+                """;
+        String decode = """
+                long tag = 0;
+                int n = 0;
+                for (int shift = 0; ; shift += 7) {
+                    if (n == length) throw new DecodeException(name, n, "the union index runs past the message");
+                    if (n == 5) throw new DecodeException(name, 0, "a union index longer than any %1$s writes");
+                    int b = src.getByte(offset + n++) & 0xFF;
+                    tag |= (long) (b & 0x7F) << shift;
+                    if ((b & 0x80) == 0) {
+                        if (b == 0 && n > 1) throw new DecodeException(name, n - 1, "a union index in more bytes than its value needs");
+                        break;
+                    }
+                }
+                if ((tag & 1) != 0 || (tag >>> 1) >= %2$s.MEMBERS) {
+                    throw new DecodeException(name, 0, "union index " + ((tag >>> 1) ^ -(tag & 1)) + " is not one of the " + %2$s.MEMBERS + " branches of %1$s");
+                }
+                int position = (int) (tag >>> 1);
+                """.formatted(union.name(), U);
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, "avro", union, AvroGenerator.class,
+                new org.wireshootout.generator.spi.UnionCodecSource.Framing(
+                        "the branch index of Avro's union of the members' records, as an Avro long, then the member's record.",
+                        "", encode, decode));
+    }
+
     @Override
     public String codec(GenContext ctx, MessageDef m) {
         String M = m.name();

@@ -508,6 +508,30 @@ public final class SbeGenerator implements CodecBackend {
 
     // ---- the codec ------------------------------------------------------------------------------------------------------
 
+    /**
+     * A union's stream as SBE tells messages apart: every message begins with the standard message header, whose
+     * template id names its type, so the union's codec reads the template id and hands the message to that member's
+     * codec, which writes and checks the header itself.
+     */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        Names names = new Names(ctx, ctx.schema(), List.of());
+        String header = names.cls("MessageHeaderDecoder");
+        StringBuilder decode = new StringBuilder();
+        decode.append("if (length < ").append(header).append(".ENCODED_LENGTH) {\n");
+        decode.append("    throw new DecodeException(name, 0, \"message of \" + length + \" bytes is shorter than SBE's message header\");\n}\n");
+        decode.append("int n = 0;\nint template = header.wrap(src, offset).templateId();\nint position = switch (template) {\n");
+        for (int i = 0; i < union.members().size(); i++) {
+            decode.append("    case ").append(names.cls(names.type(union.members().get(i).name()) + "Decoder")).append(".TEMPLATE_ID -> ").append(i).append(";\n");
+        }
+        decode.append("    default -> throw new DecodeException(name, 2, \"template \" + template + \" is no member of ").append(union.name()).append("\");\n};\n");
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, LIBRARY, union, SbeGenerator.class,
+                new org.wireshootout.generator.spi.UnionCodecSource.Framing(
+                        "the template id of SBE's standard message header, which each member's codec writes and checks.",
+                        "    private final " + header + " header = new " + header + "();\n",
+                        "int n = 0;\n", decode.toString()));
+    }
+
     @Override
     public String codec(GenContext ctx, MessageDef m) {
         List<MessageDef> carried = new ArrayList<>();

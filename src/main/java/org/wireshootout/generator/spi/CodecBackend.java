@@ -42,4 +42,15 @@ public interface CodecBackend {
 
     /** The source of the codec for {@code message}, whose class name is {@code ctx.codecClass(library, message)}. */
     String codec(GenContext ctx, MessageDef message) throws IOException;
+
+    /**
+     * The source of the codec for a union, whose class name is {@code ctx.unionCodecClass(library, union)}: a
+     * {@code BufferCodec} of the union's generated class, each message one of its members, told apart as the library
+     * itself tells messages of several types apart in one stream. Called only when the library has a row for every
+     * member (after their codecs), so the union codec may use the members' codecs. Null, the default, when the
+     * generator writes no union stream for this library yet: the union then has no row for it, and the index says so.
+     */
+    default String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) throws IOException {
+        return null;
+    }
 }

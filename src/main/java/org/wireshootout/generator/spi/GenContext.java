@@ -56,6 +56,11 @@ public final class GenContext {
         return codecPackage(library) + "." + message.name() + "Codec";
     }
 
+    /** The codec class of a union for a library: {@code <codecPackage>.<Union>Codec}. */
+    public String unionCodecClass(String library, org.wireshootout.schema.UnionDef union) {
+        return codecPackage(library) + "." + union.name() + "Codec";
+    }
+
     public static String packagePart(String name) {
         return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
     }

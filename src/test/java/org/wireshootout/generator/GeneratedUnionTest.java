@@ -1,0 +1,171 @@
+package org.wireshootout.generator;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.CallerBuffers;
+import org.wireshootout.codec.DecodeException;
+import org.wireshootout.registry.MessageFormat;
+import org.wireshootout.schema.Schema;
+import org.wireshootout.schema.Schemas;
+import org.wireshootout.schema.UnionDef;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The unions the build generated (IEX's {@code IexMessage}): the union class, the index's rows and reasons, and every
+ * union codec's round trip: each member's seeded and edge values (those the member's own row carries), a stream of
+ * seeded messages written back to back and read back in order, and bytes of one member refused when decoded as a
+ * tag it is not.
+ */
+class GeneratedUnionTest {
+    static final String IEX = "iex.IexMessage";
+
+    static Stream<Arguments> rows() {
+        List<Arguments> out = new ArrayList<>();
+        for (GeneratedMessages.Entry e : GeneratedMessages.unions().values()) {
+            for (String library : e.codecs().keySet()) out.add(Arguments.of(e.key(), MessageFormat.of(library)));
+        }
+        return out.stream();
+    }
+
+    @Test
+    void theBuildGeneratedIexsUnionWithARowOrAReasonForEveryLibrary() {
+        GeneratedMessages.Entry e = GeneratedMessages.unions().get(IEX);
+        assertNotNull(e, "the union of schemas/messages/iex.schema was not generated; there are " + GeneratedMessages.unions().keySet());
+        assertEquals(List.of("msgpack", "sbe", "avro"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
+        for (MessageFormat f : MessageFormat.values()) {
+            if (e.codecs().containsKey(f.name())) continue;
+            assertEquals(CodecGenerator.NO_UNION_CODEC, e.cannot().get(f.name()), f + " has neither a union row nor the reason");
+        }
+        assertNull(GeneratedMessages.all().get(IEX), "a union is not one of the messages the message benchmarks run");
+    }
+
+    @Test
+    void theUnionClassTellsItsMembersApart() {
+        tellsMembersApart(GeneratedMessages.union(IEX));
+    }
+
+    private static <U extends GeneratedUnion<U>> void tellsMembersApart(GeneratedMessages.Entry e) {
+        U a = e.newMessage();
+        U b = e.newMessage();
+        assertEquals(14, a.members(), "IEX's union has its 14 message types");
+        a.select(0).fill(new SplittableRandom(1));
+        b.select(1).fill(new SplittableRandom(1));
+        assertTrue(differ(a, b).startsWith("member (SystemEvent against SecurityDirectory)"), differ(a, b));
+        assertNotEquals(a.checksum(0), b.checksum(0), "the member's id is in the checksum");
+        b.select(0).fill(new SplittableRandom(1));
+        assertNull(differ(a, b), "the same member with the same values");
+        b.select(0).fill(new SplittableRandom(2));
+        assertTrue(differ(a, b).startsWith("SystemEvent."), "a field's difference is named under its member: " + differ(a, b));
+        assertThrows(IndexOutOfBoundsException.class, () -> a.select(14));
+        assertThrows(IndexOutOfBoundsException.class, () -> a.select(-1));
+    }
+
+    private static <U extends GeneratedUnion<U>> String differ(U a, U b) {
+        return a.firstDifference(b);
+    }
+
+    private static <U extends GeneratedUnion<U>> void check(GeneratedMessages.Entry entry, MessageFormat format, BufferCodec<U> codec,
+                                                            UnsafeBuffer buffer, U value, String what) {
+        try {
+            int length = GeneratedRoundTrip.verify(entry.rowName(format), entry, codec, buffer, 7, value);
+            assertEquals(length, codec.encode(value, buffer, 7), what + ": the same value encoded twice gave two lengths");
+        } catch (RuntimeException e) {
+            fail(entry.rowName(format) + ", " + what + ": " + e.getMessage(), e);
+        }
+    }
+
+    @ParameterizedTest(name = "{1}/{0}")
+    @MethodSource("rows")
+    <U extends GeneratedUnion<U>> void everyMembersValuesComeBack(String key, MessageFormat format) throws Exception {
+        GeneratedMessages.Entry entry = GeneratedMessages.union(key);
+        BufferCodec<U> codec = entry.newCodec(format);
+        UnsafeBuffer buffer = CallerBuffers.allocate(codec, 1 << 20);
+        Schema schema = Schemas.load(Path.of(entry.schemaSource()));
+        UnionDef union = schema.union(key.substring(key.indexOf('.') + 1));
+        U value = entry.newMessage();
+        for (int p = 0; p < value.members(); p++) {
+            Map<Integer, String> notCarried = format.backend().edgesNotCarried(schema, union.members().get(p));
+            for (int seed = 1; seed <= 5; seed++) {
+                value.select(p).fill(new SplittableRandom(seed));
+                check(entry, format, codec, buffer, value, union.members().get(p).name() + " seed " + seed);
+            }
+            for (int which = 0; which < GeneratedMessage.EDGES; which++) {
+                if (notCarried.containsKey(which)) continue; // the member's own row is checked for what it cannot carry
+                value.select(p).edge(which);
+                check(entry, format, codec, buffer, value, union.members().get(p).name() + " edge " + which);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{1}/{0}")
+    @MethodSource("rows")
+    <U extends GeneratedUnion<U>> void aStreamOfMixedMembersReadsBackInOrder(String key, MessageFormat format) {
+        GeneratedMessages.Entry entry = GeneratedMessages.union(key);
+        BufferCodec<U> codec = entry.newCodec(format);
+        UnsafeBuffer buffer = CallerBuffers.allocate(codec, 1 << 22);
+        List<U> sent = new ArrayList<>();
+        int[] offsets = new int[201];
+        java.util.Set<Integer> members = new java.util.HashSet<>();
+        for (int i = 0; i < 200; i++) {
+            U v = entry.<U>newMessage().fill(new SplittableRandom(100 + i));
+            members.add(v.member());
+            sent.add(v);
+            offsets[i + 1] = offsets[i] + codec.encode(v, buffer, offsets[i]);
+        }
+        assertEquals(14, members.size(), "200 seeded messages hold every member");
+        U target = entry.newMessage();
+        for (int i = 0; i < 200; i++) {
+            codec.decode(buffer, offsets[i], offsets[i + 1] - offsets[i], target);
+            String d = sent.get(i).firstDifference(target);
+            if (d != null) fail(entry.rowName(format) + ": message " + i + " of the stream came back different at " + d);
+        }
+    }
+
+    @ParameterizedTest(name = "{1}/{0}")
+    @MethodSource("rows")
+    <U extends GeneratedUnion<U>, M extends GeneratedMessage<M>> void aMembersOwnBytesAreNotTakenForTheUnions(String key, MessageFormat format) {
+        // the member's row writes no union tag (SBE's header is its own, so there the member's bytes are the union's)
+        GeneratedMessages.Entry entry = GeneratedMessages.union(key);
+        BufferCodec<U> codec = entry.newCodec(format);
+        UnsafeBuffer buffer = CallerBuffers.allocate(codec, 1 << 20);
+        U value = entry.<U>newMessage();
+        GeneratedMessage<?> member = value.select(3);
+        member.fill(new SplittableRandom(9));
+        int withTag = codec.encode(value, buffer, 0);
+        GeneratedMessages.Entry own = GeneratedMessages.of("iex." + member.getClass().getSimpleName());
+        BufferCodec<M> ownCodec = own.newCodec(format);
+        @SuppressWarnings("unchecked") M m = (M) member;
+        UnsafeBuffer alone = CallerBuffers.allocate(ownCodec, 1 << 20);
+        int length = ownCodec.encode(m, alone, 0);
+        if (format == MessageFormat.sbe) {
+            assertEquals(length, withTag, "SBE's union is its header: the member's bytes as they are");
+            return;
+        }
+        assertTrue(withTag > length, "the union's bytes carry a tag before the member's");
+        U target = entry.newMessage();
+        try {
+            codec.decode(alone, 0, length, target);
+            assertNotNull(target.firstDifference(value), entry.rowName(format) + " took a member's bytes without its tag for the same message");
+        } catch (DecodeException refused) {
+            // refused: no tag of a member
+        }
+    }
+}
