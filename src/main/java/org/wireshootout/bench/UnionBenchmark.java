@@ -1,0 +1,98 @@
+package org.wireshootout.bench;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.CallerBuffers;
+import org.wireshootout.generator.GeneratedMessages;
+import org.wireshootout.generator.GeneratedRoundTrip;
+import org.wireshootout.generator.GeneratedUnion;
+import org.wireshootout.registry.MessageFormat;
+
+import java.util.SplittableRandom;
+
+/**
+ * A union's stream (several message types in one stream, as IEX's) through every library whose union codec the
+ * generator wrote: {@code union} is the union's key ({@code schema.Union}), {@code format} the library. The stream is
+ * {@value #STREAM} seeded messages (seeds 0 to {@value #STREAM} - 1: each draws its member, then its fields), every one
+ * verified before timing; each call takes the next, as {@link IexBenchmark} walks its day. {@code decode} reads the
+ * stream as encoded once, one message after another; {@code roundTrip} and {@code encode} write into one caller-owned
+ * buffer. A library without a union codec has no row: its trial fails at once with the reason.
+ */
+@State(Scope.Thread)
+public class UnionBenchmark extends BenchmarkDefaults {
+    /** Messages in the stream. */
+    public static final int STREAM = 1024;
+
+    @Param({"iex.IexMessage"})
+    public String union;
+
+    @Param
+    public MessageFormat format;
+
+    private BufferCodec<Object> codec;
+    private UnsafeBuffer buffer;
+    private Object[] messages;
+    private UnsafeBuffer stream;
+    private int[] offsets;
+    private Object target;
+    private int next;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        set(GeneratedMessages.union(union));
+    }
+
+    private <U extends GeneratedUnion<U>> void set(GeneratedMessages.Entry entry) {
+        BufferCodec<U> c = entry.newCodec(format);
+        messages = new Object[STREAM];
+        offsets = new int[STREAM + 1];
+        UnsafeBuffer s = CallerBuffers.allocate(c, CallerBuffers.MESSAGE_CAPACITY);
+        for (int i = 0; i < STREAM; i++) {
+            U v = entry.<U>newMessage().fill(new SplittableRandom(i));
+            GeneratedRoundTrip.Verified verified = GeneratedRoundTrip.verifyInRoom(entry.rowName(format), entry, c, v);
+            if (buffer == null || verified.buffer().capacity() > buffer.capacity()) buffer = verified.buffer();
+            if (s.capacity() - offsets[i] < verified.length()) {
+                UnsafeBuffer grown = CallerBuffers.allocate(c, 2 * s.capacity() + verified.length());
+                grown.putBytes(0, s, 0, offsets[i]);
+                s = grown;
+            }
+            offsets[i + 1] = offsets[i] + c.encode(v, s, offsets[i]);
+            messages[i] = v;
+        }
+        @SuppressWarnings({"unchecked", "rawtypes"}) BufferCodec<Object> any = (BufferCodec) c;
+        codec = any;
+        stream = s;
+        target = entry.newMessage();
+        next = 0;
+    }
+
+    private int nextIndex() {
+        int i = next;
+        next = (i + 1) & (STREAM - 1);
+        return i;
+    }
+
+    @Benchmark
+    public Object roundTrip() {
+        codec.decode(buffer, 0, codec.encode(messages[nextIndex()], buffer, 0), target);
+        return target;
+    }
+
+    @Benchmark
+    public int encode() {
+        return codec.encode(messages[nextIndex()], buffer, 0);
+    }
+
+    @Benchmark
+    public Object decode() {
+        int i = nextIndex();
+        codec.decode(stream, offsets[i], offsets[i + 1] - offsets[i], target);
+        return target;
+    }
+}
