@@ -81,6 +81,13 @@ public final class BoonGenerator implements CodecBackend {
         return null;
     }
 
+    /** A union's stream as JSON text tells types apart (Boon has no form of its own): {@code {"Member":{...}}}. */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, LIBRARY, union, BoonGenerator.class,
+                org.wireshootout.generator.spi.UnionCodecSource.jsonWrapper(union));
+    }
+
     @Override
     public String codec(GenContext ctx, MessageDef m) {
         String M = m.name();

@@ -65,6 +65,19 @@ public final class BytesMarshallableGenerator implements CodecBackend {
         return null;
     }
 
+    /**
+     * A union's stream as Chronicle tells messages apart in a stream of marshallables: the member's id in Chronicle's
+     * stop-bit encoding (as a method writer writes a method id), then the member's bytes.
+     */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        java.util.List<byte[]> tags = new java.util.ArrayList<>();
+        for (MessageDef m : union.members()) tags.add(org.wireshootout.generator.spi.UnionCodecSource.varint(m.id()));
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, library, union, BytesMarshallableGenerator.class,
+                org.wireshootout.generator.spi.UnionCodecSource.fixedTags("the member's id, stop-bit encoded, then the member's bytes.",
+                        union, tags, new byte[0]));
+    }
+
     @Override
     public String codec(GenContext ctx, MessageDef m) {
         String M = m.name();

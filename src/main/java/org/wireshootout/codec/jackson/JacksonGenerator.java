@@ -77,6 +77,13 @@ public final class JacksonGenerator implements CodecBackend {
         return null;
     }
 
+    /** A union's stream as Jackson writes a choice of types with WRAPPER_OBJECT type information: {@code {"Member":{...}}}. */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, library, union, JacksonGenerator.class,
+                org.wireshootout.generator.spi.UnionCodecSource.jsonWrapper(union));
+    }
+
     @Override
     public String codec(GenContext ctx, MessageDef m) {
         String M = m.name();

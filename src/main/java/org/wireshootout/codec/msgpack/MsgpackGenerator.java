@@ -49,40 +49,20 @@ public final class MsgpackGenerator implements CodecBackend {
      */
     @Override
     public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
-        StringBuilder fields = new StringBuilder("    /** Each member's tag: a one-entry map's header and the member's name as a msgpack str. */\n");
-        fields.append("    private static final byte[][] TAGS = {");
-        for (int i = 0; i < union.members().size(); i++) {
-            byte[] name = union.members().get(i).name().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            StringBuilder t = new StringBuilder("(byte) 0x81");
-            if (name.length <= 31) t.append(", (byte) 0x").append(Integer.toHexString(0xa0 | name.length));
-            else if (name.length <= 255) t.append(", (byte) 0xd9, (byte) ").append(name.length);
-            else t.append(", (byte) 0xda, (byte) ").append(name.length >>> 8).append(", (byte) ").append(name.length & 0xFF);
-            for (byte c : name) t.append(", ").append(c);
-            fields.append(i == 0 ? "" : ", ").append("{").append(t).append("}");
+        List<byte[]> tags = new java.util.ArrayList<>();
+        for (MessageDef m : union.members()) {
+            byte[] name = m.name().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            java.io.ByteArrayOutputStream t = new java.io.ByteArrayOutputStream();
+            t.write(0x81);
+            if (name.length <= 31) t.write(0xa0 | name.length);
+            else if (name.length <= 255) { t.write(0xd9); t.write(name.length); }
+            else { t.write(0xda); t.write(name.length >>> 8); t.write(name.length & 0xFF); }
+            t.writeBytes(name);
+            tags.add(t.toByteArray());
         }
-        fields.append("};\n");
-        String encode = """
-                byte[] tag = TAGS[position];
-                int room = dst.capacity() - offset;
-                if (tag.length > room) throw new EncodeOverflowException(name, room, null);
-                dst.putBytes(offset, tag);
-                int n = tag.length;
-                """;
-        String decode = """
-                int position = -1;
-                for (int i = 0; i < TAGS.length && position < 0; i++) {
-                    byte[] tag = TAGS[i];
-                    if (tag.length > length) continue;
-                    int k = 0;
-                    while (k < tag.length && src.getByte(offset + k) == tag[k]) k++;
-                    if (k == tag.length) position = i;
-                }
-                if (position < 0) throw new DecodeException(name, 0, "not a one-entry map keyed by a member of %s");
-                int n = TAGS[position].length;
-                """.formatted(union.name());
         return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, "msgpack", union, MsgpackGenerator.class,
-                new org.wireshootout.generator.spi.UnionCodecSource.Framing(
-                        "a map of one entry from the member's name to the member's map.", fields.toString(), encode, decode));
+                org.wireshootout.generator.spi.UnionCodecSource.fixedTags("a map of one entry from the member's name to the member's map.",
+                        union, tags, new byte[0]));
     }
 
     @Override

@@ -25,10 +25,88 @@ public final class UnionCodecSource {
      *                   and declare {@code int n}, the tag's length (0 when the member's own bytes carry it); they
      *                   throw {@code EncodeOverflowException} when the tag does not fit
      * @param decodeTag  statements that read the tag of the {@code length} bytes of {@code src} at {@code offset}
-     *                   and declare {@code int position} (the member) and {@code int n} (where its bytes start),
-     *                   refusing with {@code DecodeException} a tag its encoder cannot have written
+     *                   and declare {@code int position} (the member), {@code int n} (where its bytes start) and
+     *                   {@code int tail} (how many bytes follow them), refusing with {@code DecodeException} a tag
+     *                   or a tail its encoder cannot have written
+     * @param encodeEnd  statements run after the member's {@code int body} bytes were written after the tag: they
+     *                   write what follows the member, if anything, and return the message's length
      */
-    public record Framing(String about, String fields, String encodeTag, String decodeTag) {
+    public record Framing(String about, String fields, String encodeTag, String decodeTag, String encodeEnd) {
+
+        /** A tag before the member and nothing after it. */
+        public Framing(String about, String fields, String encodeTag, String decodeTag) {
+            this(about, fields, encodeTag, decodeTag + "int tail = 0;\n", "return n + body;\n");
+        }
+    }
+
+    /**
+     * A tag made of bytes fixed per member, written before the member's bytes (from arrays made once), and
+     * {@code suffix} after them; a message is refused unless it starts with one member's tag exactly and ends with the
+     * suffix. The tags must be prefix-free (no tag the start of another), as every form given here is.
+     */
+    public static Framing fixedTags(String about, UnionDef union, List<byte[]> tags, byte[] suffix) {
+        StringBuilder fields = new StringBuilder("    /** Each member's tag, by position. */\n    private static final byte[][] TAGS = {");
+        for (int i = 0; i < tags.size(); i++) fields.append(i == 0 ? "" : ", ").append(bytes(tags.get(i)));
+        fields.append("};\n    /** What follows the member's bytes. */\n    private static final byte[] SUFFIX = ").append(bytes(suffix)).append(";\n");
+        String encode = """
+                byte[] tag = TAGS[position];
+                int room = dst.capacity() - offset;
+                if (tag.length + SUFFIX.length > room) throw new EncodeOverflowException(name, room, null);
+                dst.putBytes(offset, tag);
+                int n = tag.length;
+                """;
+        String decode = """
+                int position = -1;
+                for (int i = 0; i < TAGS.length && position < 0; i++) {
+                    byte[] tag = TAGS[i];
+                    if (tag.length > length) continue;
+                    int k = 0;
+                    while (k < tag.length && src.getByte(offset + k) == tag[k]) k++;
+                    if (k == tag.length) position = i;
+                }
+                if (position < 0) throw new DecodeException(name, 0, "no member's tag of %1$s");
+                int n = TAGS[position].length;
+                int tail = SUFFIX.length;
+                if (length - n < tail) throw new DecodeException(name, n, "the message ends inside %1$s's tag");
+                for (int k = 0; k < tail; k++) {
+                    if (src.getByte(offset + length - tail + k) != SUFFIX[k]) throw new DecodeException(name, length - tail + k, "not the end %1$s's tag has");
+                }
+                """.formatted(union.name());
+        String end = """
+                if (dst.capacity() - offset - n - body < SUFFIX.length) throw new EncodeOverflowException(name, dst.capacity() - offset, null);
+                dst.putBytes(offset + n + body, SUFFIX);
+                return n + body + SUFFIX.length;
+                """;
+        return new Framing(about, fields.toString(), encode, decode, end);
+    }
+
+    /**
+     * JSON text's form for a choice of types: an object of one field, the member's name, whose value is the member's
+     * object, {@code {"TradeReport":{...}}} (what Jackson's {@code @JsonTypeInfo(include = WRAPPER_OBJECT)} writes),
+     * with no space anywhere, as the members' codecs write none.
+     */
+    public static Framing jsonWrapper(UnionDef union) {
+        List<byte[]> tags = new java.util.ArrayList<>();
+        for (MessageDef m : union.members()) tags.add(("{\"" + m.name() + "\":").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return fixedTags("an object of one field named as the member, whose value is the member's object ({\"Member\":{...}},"
+                + " Jackson's WRAPPER_OBJECT form of type information).", union, tags, new byte[] {'}'});
+    }
+
+    /** {@code v} (not negative) in the base-128 varint form that Chronicle's stop-bit, Avro's and Protobuf's varints share. */
+    public static byte[] varint(long v) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        while ((v & ~0x7FL) != 0) {
+            out.write((int) ((v & 0x7F) | 0x80));
+            v >>>= 7;
+        }
+        out.write((int) v);
+        return out.toByteArray();
+    }
+
+    private static String bytes(byte[] b) {
+        StringBuilder s = new StringBuilder("{");
+        for (int i = 0; i < b.length; i++) s.append(i == 0 ? "" : ", ").append(b[i]);
+        return s.append('}').toString();
     }
 
     /** The codec's source: class {@code ctx.unionCodecClass(library, union)}, members' codecs {@code ctx.codecClass(library, m)}. */
@@ -60,20 +138,22 @@ public final class UnionCodecSource {
         b.append("    @Override\n    public int encode(").append(U).append(" value, MutableDirectBuffer dst, int offset) {\n");
         b.append("        int position = value.member();\n");
         b.append(indent(framing.encodeTag()));
-        b.append("        return n + switch (position) {\n");
+        b.append("        int body = switch (position) {\n");
         for (int i = 0; i < ms.size(); i++) {
             String f = MessageClassGenerator.unionMember(ms.get(i));
             b.append("            case ").append(i).append(" -> ").append(f).append(".encode(value.").append(f).append("(), dst, offset + n);\n");
         }
         b.append("            default -> throw new IllegalStateException(\"member \" + position + \" of ").append(union.name()).append("\");\n");
-        b.append("        };\n    }\n\n");
+        b.append("        };\n");
+        b.append(indent(framing.encodeEnd()));
+        b.append("    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(U).append(" target) {\n");
         b.append(indent(framing.decodeTag()));
         b.append("        switch (position) {\n");
         for (int i = 0; i < ms.size(); i++) {
             MessageDef m = ms.get(i);
             String f = MessageClassGenerator.unionMember(m);
-            b.append("            case ").append(i).append(" -> ").append(f).append(".decode(src, offset + n, length - n, target.select").append(m.name()).append("());\n");
+            b.append("            case ").append(i).append(" -> ").append(f).append(".decode(src, offset + n, length - n - tail, target.select").append(m.name()).append("());\n");
         }
         b.append("            default -> throw new DecodeException(name, 0, \"member \" + position + \" is not one of ").append(union.name())
                 .append("'s \" + ").append(U).append(".MEMBERS);\n");
