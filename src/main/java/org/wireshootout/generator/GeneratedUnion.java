@@ -14,6 +14,9 @@ public interface GeneratedUnion<U extends GeneratedUnion<U>> extends GeneratedMe
     /** Which member this message is: its position in the union, 0 to {@code members() - 1}. */
     int member();
 
+    /** The schema's id of the member this message is. */
+    int id();
+
     /** Makes member {@code position} the message and hands back its instance, to fill. */
     GeneratedMessage<?> select(int position);
 

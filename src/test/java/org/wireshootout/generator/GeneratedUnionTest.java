@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -49,8 +50,8 @@ class GeneratedUnionTest {
     void theBuildGeneratedIexsUnionWithARowOrAReasonForEveryLibrary() {
         GeneratedMessages.Entry e = GeneratedMessages.unions().get(IEX);
         assertNotNull(e, "the union of schemas/messages/iex.schema was not generated; there are " + GeneratedMessages.unions().keySet());
-        assertEquals(List.of("jackson", "jacksonCBytes", "jacksonCBytesRW", "msgpack", "sbe", "avro", "bytesMarshallable",
-                "bytesMarshallableStopBit", "boon"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
+        assertEquals(List.of("jackson", "jacksonCBytes", "jacksonCBytesRW", "msgpack", "sbe", "protobuf", "avro", "bson", "bsonCBytes",
+                "bytesMarshallable", "bytesMarshallableStopBit", "boon"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
         for (MessageFormat f : MessageFormat.values()) {
             if (e.codecs().containsKey(f.name())) continue;
             assertEquals(CodecGenerator.NO_UNION_CODEC, e.cannot().get(f.name()), f + " has neither a union row nor the reason");
@@ -138,6 +139,93 @@ class GeneratedUnionTest {
             String d = sent.get(i).firstDifference(target);
             if (d != null) fail(entry.rowName(format) + ": message " + i + " of the stream came back different at " + d);
         }
+    }
+
+    /**
+     * The tag is the library's own form, read back by the library itself: each member's union bytes parsed by the
+     * library's reader give the member (by name, index or field number) and, around it, exactly the bytes the member's
+     * own row writes. SBE's union is the member's bytes; its header is checked by the member's row.
+     */
+    @ParameterizedTest(name = "{1}/{0}")
+    @MethodSource("rows")
+    <U extends GeneratedUnion<U>, M extends GeneratedMessage<M>> void theLibraryReadsTheTagAsItsOwn(String key, MessageFormat format) throws Exception {
+        GeneratedMessages.Entry entry = GeneratedMessages.union(key);
+        BufferCodec<U> codec = entry.newCodec(format);
+        UnsafeBuffer buffer = CallerBuffers.allocate(codec, 1 << 20);
+        U value = entry.newMessage();
+        for (int p = 0; p < value.members(); p++) {
+            GeneratedMessage<?> member = value.select(p);
+            member.fill(new SplittableRandom(40 + p));
+            byte[] union = bytes(buffer, codec.encode(value, buffer, 0));
+            GeneratedMessages.Entry own = GeneratedMessages.of(key.substring(0, key.indexOf('.') + 1) + member.getClass().getSimpleName());
+            BufferCodec<M> ownCodec = own.newCodec(format);
+            @SuppressWarnings("unchecked") M m = (M) member;
+            UnsafeBuffer alone = CallerBuffers.allocate(ownCodec, 1 << 20);
+            byte[] memberBytes = bytes(alone, ownCodec.encode(m, alone, 0));
+            String name = member.getClass().getSimpleName();
+            String row = entry.rowName(format) + " " + name;
+            switch (format) {
+                case sbe -> assertArrayEquals(memberBytes, union, row);
+                case avro -> {
+                    org.apache.avro.io.BinaryDecoder in = org.apache.avro.io.DecoderFactory.get().binaryDecoder(union, null);
+                    assertEquals(p, in.readIndex(), row + ": Avro's union index");
+                    assertArrayEquals(memberBytes, rest(union, union.length - in.inputStream().available()), row);
+                }
+                case protobuf -> {
+                    com.google.protobuf.CodedInputStream in = com.google.protobuf.CodedInputStream.newInstance(union);
+                    int tag = in.readTag();
+                    assertEquals(p + 1, com.google.protobuf.WireFormat.getTagFieldNumber(tag), row + ": the oneof's field number");
+                    assertArrayEquals(memberBytes, in.readByteArray(), row);
+                    assertTrue(in.isAtEnd(), row + ": one field");
+                }
+                case msgpack -> {
+                    org.msgpack.core.MessageUnpacker in = org.msgpack.core.MessagePack.newDefaultUnpacker(union);
+                    assertEquals(1, in.unpackMapHeader(), row);
+                    assertEquals(name, in.unpackString(), row);
+                    assertArrayEquals(memberBytes, rest(union, (int) in.getTotalReadBytes()), row);
+                }
+                case bson, bsonCBytes -> {
+                    org.bson.RawBsonDocument doc = new org.bson.RawBsonDocument(union);
+                    assertEquals(java.util.Set.of(name), doc.keySet(), row);
+                    org.bson.RawBsonDocument inner = (org.bson.RawBsonDocument) doc.getDocument(name);
+                    assertArrayEquals(memberBytes, bytes(inner.getByteBuffer()), row);
+                }
+                case jackson, jacksonCBytes, jacksonCBytesRW, boon -> {
+                    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+                    com.fasterxml.jackson.databind.JsonNode tree = json.readTree(union);
+                    assertEquals(List.of(name), iterate(tree.fieldNames()), row);
+                    assertEquals(json.readTree(memberBytes), tree.get(name), row);
+                }
+                case bytesMarshallable, bytesMarshallableStopBit -> {
+                    net.openhft.chronicle.bytes.Bytes<byte[]> in = net.openhft.chronicle.bytes.Bytes.wrapForRead(union);
+                    assertEquals(value.id(), in.readStopBit(), row + ": the member's id, stop-bit");
+                    assertArrayEquals(memberBytes, rest(union, (int) in.readPosition()), row);
+                }
+                default -> fail("no check of " + format + "'s union form: add one here");
+            }
+        }
+    }
+
+    private static byte[] bytes(UnsafeBuffer b, int length) {
+        byte[] a = new byte[length];
+        b.getBytes(0, a);
+        return a;
+    }
+
+    private static byte[] bytes(org.bson.ByteBuf b) {
+        byte[] a = new byte[b.remaining()];
+        b.get(a);
+        return a;
+    }
+
+    private static byte[] rest(byte[] a, int from) {
+        return java.util.Arrays.copyOfRange(a, from, a.length);
+    }
+
+    private static List<String> iterate(java.util.Iterator<String> names) {
+        List<String> out = new ArrayList<>();
+        names.forEachRemaining(out::add);
+        return out;
     }
 
     @ParameterizedTest(name = "{1}/{0}")

@@ -62,6 +62,59 @@ public final class BsonGenerator implements CodecBackend {
         return null;
     }
 
+    /**
+     * A union's stream in BSON, which has no union of its own: a document of one field, named as the member, whose value
+     * is the member's document ({@code {"TradeReport": {...}}}, type 0x03 embedded document): the document's length,
+     * the field's type and name, the member's document, the closing 0x00. A reader takes only that: the length equal
+     * to the message's, one member's field exactly, the closing byte last.
+     */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        java.util.List<byte[]> tags = new java.util.ArrayList<>();
+        for (MessageDef m : union.members()) {
+            byte[] name = m.name().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] t = new byte[name.length + 2];
+            t[0] = 0x03;
+            System.arraycopy(name, 0, t, 1, name.length);
+            tags.add(t);
+        }
+        org.wireshootout.generator.spi.UnionCodecSource.Framing keys = org.wireshootout.generator.spi.UnionCodecSource.fixedTags("", union, tags, new byte[] {0});
+        String encode = """
+                byte[] tag = TAGS[position];
+                int room = dst.capacity() - offset;
+                if (4 + tag.length + 1 > room) throw new EncodeOverflowException(name, room, null);
+                dst.putBytes(offset + 4, tag);
+                int n = 4 + tag.length;
+                """;
+        String end = """
+                int total = n + body + 1;
+                if (total > dst.capacity() - offset) throw new EncodeOverflowException(name, dst.capacity() - offset, null);
+                dst.putByte(offset + n + body, (byte) 0);
+                dst.putInt(offset, total, java.nio.ByteOrder.LITTLE_ENDIAN);
+                return total;
+                """;
+        String decode = """
+                if (length < 5) throw new DecodeException(name, 0, "a document of " + length + " bytes is shorter than any %1$s writes");
+                int declared = src.getInt(offset, java.nio.ByteOrder.LITTLE_ENDIAN);
+                if (declared != length) throw new DecodeException(name, 0, "the document says " + declared + " bytes; the message has " + length);
+                int position = -1;
+                for (int i = 0; i < TAGS.length && position < 0; i++) {
+                    byte[] tag = TAGS[i];
+                    if (4 + tag.length > length) continue;
+                    int k = 0;
+                    while (k < tag.length && src.getByte(offset + 4 + k) == tag[k]) k++;
+                    if (k == tag.length) position = i;
+                }
+                if (position < 0) throw new DecodeException(name, 4, "not a field named as a member of %1$s holding a document");
+                int n = 4 + TAGS[position].length;
+                int tail = 1;
+                if (length - n < tail || src.getByte(offset + length - 1) != 0) throw new DecodeException(name, length - 1, "the document does not end with 0x00");
+                """.formatted(union.name());
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, library, union, BsonGenerator.class,
+                new org.wireshootout.generator.spi.UnionCodecSource.Framing(
+                        "a document of one field, named as the member, holding the member's document.", keys.fields(), encode, decode, end));
+    }
+
     @Override
     public String codec(GenContext ctx, MessageDef m) {
         String M = m.name();

@@ -279,6 +279,76 @@ public final class ProtobufGenerator implements CodecBackend {
 
     // ---- the codec
 
+    /**
+     * A union's stream as Protocol Buffers writes a message holding a {@code oneof} of the members
+     * ({@code oneof member { SystemEvent systemEvent = 1; ... }}, field numbers 1, 2, ... in the union's order): the
+     * field's key (number and wire type 2), the member's length as a varint, then the member's bytes. The length is
+     * known only once the member is written: one byte is kept for it, and a member of 128 bytes or more is moved up
+     * to make room for a longer varint. A reader takes only what this writer writes: one field, its length in its
+     * fewest bytes, and exactly the rest of the message.
+     */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        java.util.List<byte[]> tags = new java.util.ArrayList<>();
+        for (int i = 0; i < union.members().size(); i++) tags.add(org.wireshootout.generator.spi.UnionCodecSource.varint((long) (i + 1) << 3 | 2));
+        org.wireshootout.generator.spi.UnionCodecSource.Framing keys = org.wireshootout.generator.spi.UnionCodecSource.fixedTags("", union, tags, new byte[0]);
+        String encode = """
+                byte[] tag = TAGS[position];
+                int room = dst.capacity() - offset;
+                if (tag.length + 1 > room) throw new EncodeOverflowException(name, room, null);
+                dst.putBytes(offset, tag);
+                int n = tag.length + 1;
+                """;
+        String end = """
+                if (body < 0x80) {
+                    dst.putByte(offset + n - 1, (byte) body);
+                    return n + body;
+                }
+                int lengthBytes = 1;
+                for (int v = body >>> 7; v != 0; v >>>= 7) lengthBytes++;
+                int total = n - 1 + lengthBytes + body;
+                if (total > dst.capacity() - offset) throw new EncodeOverflowException(name, dst.capacity() - offset, null);
+                dst.putBytes(offset + n - 1 + lengthBytes, dst, offset + n, body);
+                int at = offset + n - 1;
+                int v = body;
+                while ((v & ~0x7F) != 0) {
+                    dst.putByte(at++, (byte) ((v & 0x7F) | 0x80));
+                    v >>>= 7;
+                }
+                dst.putByte(at, (byte) v);
+                return total;
+                """;
+        String decode = """
+                int position = -1;
+                for (int i = 0; i < TAGS.length && position < 0; i++) {
+                    byte[] tag = TAGS[i];
+                    if (tag.length > length) continue;
+                    int k = 0;
+                    while (k < tag.length && src.getByte(offset + k) == tag[k]) k++;
+                    if (k == tag.length) position = i;
+                }
+                if (position < 0) throw new DecodeException(name, 0, "not a field of %1$s's oneof");
+                int n = TAGS[position].length;
+                long body = 0;
+                for (int shift = 0; ; shift += 7) {
+                    if (n == length) throw new DecodeException(name, n, "the member's length runs past the message");
+                    if (shift == 35) throw new DecodeException(name, n, "a member's length longer than any %1$s writes");
+                    int b = src.getByte(offset + n++) & 0xFF;
+                    body |= (long) (b & 0x7F) << shift;
+                    if ((b & 0x80) == 0) {
+                        if (b == 0 && shift > 0) throw new DecodeException(name, n - 1, "a length in more bytes than its value needs");
+                        break;
+                    }
+                }
+                if (body != length - n) throw new DecodeException(name, n, "the member's length " + body + " is not the " + (length - n) + " bytes after it");
+                int tail = 0;
+                """.formatted(union.name());
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, LIBRARY, union, ProtobufGenerator.class,
+                new org.wireshootout.generator.spi.UnionCodecSource.Framing(
+                        "a message of one oneof field per member (numbered 1, 2, ... in the union's order): the field's key, the member's length, the member.",
+                        keys.fields(), encode, decode, end));
+    }
+
     @Override
     public String codec(GenContext ctx, MessageDef m) {
         String M = m.name();
