@@ -9,6 +9,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.CallerBuffers;
+import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.generator.GeneratedMessages;
 import org.wireshootout.generator.GeneratedRoundTrip;
 import org.wireshootout.generator.GeneratedUnion;
@@ -57,12 +58,17 @@ public class UnionBenchmark extends BenchmarkDefaults {
             U v = entry.<U>newMessage().fill(new SplittableRandom(i));
             GeneratedRoundTrip.Verified verified = GeneratedRoundTrip.verifyInRoom(entry.rowName(format), entry, c, v);
             if (buffer == null || verified.buffer().capacity() > buffer.capacity()) buffer = verified.buffer();
-            if (s.capacity() - offsets[i] < verified.length()) {
-                UnsafeBuffer grown = CallerBuffers.allocate(c, 2 * s.capacity() + verified.length());
-                grown.putBytes(0, s, 0, offsets[i]);
-                s = grown;
+            while (true) {
+                try {
+                    offsets[i + 1] = offsets[i] + c.encode(v, s, offsets[i]);
+                    break;
+                } catch (EncodeOverflowException roomTooSmall) {
+                    // a row may ask for more room than the message takes (Chronicle's rows ask for their largest)
+                    UnsafeBuffer grown = CallerBuffers.allocate(c, 2 * s.capacity());
+                    grown.putBytes(0, s, 0, offsets[i]);
+                    s = grown;
+                }
             }
-            offsets[i + 1] = offsets[i] + c.encode(v, s, offsets[i]);
             messages[i] = v;
         }
         @SuppressWarnings({"unchecked", "rawtypes"}) BufferCodec<Object> any = (BufferCodec) c;

@@ -37,6 +37,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class GeneratedUnionTest {
     static final String IEX = "iex.IexMessage";
+    /** The rows whose members' own bytes already say which member they are: the union adds no tag. */
+    static final java.util.Set<MessageFormat> SELF_NAMED = java.util.EnumSet.of(MessageFormat.sbe, MessageFormat.externalizable,
+            MessageFormat.externalizableCBytes, MessageFormat.serializable);
 
     static Stream<Arguments> rows() {
         List<Arguments> out = new ArrayList<>();
@@ -50,8 +53,8 @@ class GeneratedUnionTest {
     void theBuildGeneratedIexsUnionWithARowOrAReasonForEveryLibrary() {
         GeneratedMessages.Entry e = GeneratedMessages.unions().get(IEX);
         assertNotNull(e, "the union of schemas/messages/iex.schema was not generated; there are " + GeneratedMessages.unions().keySet());
-        assertEquals(List.of("jackson", "jacksonCBytes", "jacksonCBytesRW", "msgpack", "sbe", "protobuf", "avro", "bson", "bsonCBytes",
-                "bytesMarshallable", "bytesMarshallableStopBit", "boon"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
+        assertEquals(List.of("jackson", "jacksonCBytes", "jacksonCBytesRW", "msgpack", "sbe", "protobuf", "kryo", "avro", "bson", "bsonCBytes",
+                "externalizable", "externalizableCBytes", "serializable", "bytesMarshallable", "bytesMarshallableStopBit", "boon"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
         for (MessageFormat f : MessageFormat.values()) {
             if (e.codecs().containsKey(f.name())) continue;
             assertEquals(CodecGenerator.NO_UNION_CODEC, e.cannot().get(f.name()), f + " has neither a union row nor the reason");
@@ -165,7 +168,18 @@ class GeneratedUnionTest {
             String name = member.getClass().getSimpleName();
             String row = entry.rowName(format) + " " + name;
             switch (format) {
-                case sbe -> assertArrayEquals(memberBytes, union, row);
+                case sbe, externalizable, externalizableCBytes, serializable -> {
+                    assertTrue(SELF_NAMED.contains(format));
+                    assertArrayEquals(memberBytes, union, row);
+                }
+                case kryo -> {
+                    com.esotericsoftware.kryo.Kryo kryo = new com.esotericsoftware.kryo.Kryo();
+                    for (int i = 0; i < value.members(); i++) kryo.register(value.select(i).getClass(), org.wireshootout.codec.kryo.KryoGenerated.FIRST_ID + i);
+                    value.select(p);
+                    com.esotericsoftware.kryo.io.Input in = new com.esotericsoftware.kryo.io.Input(union);
+                    assertEquals(member.getClass(), kryo.readClass(in).getType(), row + ": the class Kryo reads");
+                    assertArrayEquals(memberBytes, rest(union, in.position()), row);
+                }
                 case avro -> {
                     org.apache.avro.io.BinaryDecoder in = org.apache.avro.io.DecoderFactory.get().binaryDecoder(union, null);
                     assertEquals(p, in.readIndex(), row + ": Avro's union index");
@@ -231,7 +245,7 @@ class GeneratedUnionTest {
     @ParameterizedTest(name = "{1}/{0}")
     @MethodSource("rows")
     <U extends GeneratedUnion<U>, M extends GeneratedMessage<M>> void aMembersOwnBytesAreNotTakenForTheUnions(String key, MessageFormat format) {
-        // the member's row writes no union tag (SBE's header is its own, so there the member's bytes are the union's)
+        // the member's row writes no union tag (but SBE's header and a JDK stream's class name the member themselves)
         GeneratedMessages.Entry entry = GeneratedMessages.union(key);
         BufferCodec<U> codec = entry.newCodec(format);
         UnsafeBuffer buffer = CallerBuffers.allocate(codec, 1 << 20);
@@ -244,8 +258,8 @@ class GeneratedUnionTest {
         @SuppressWarnings("unchecked") M m = (M) member;
         UnsafeBuffer alone = CallerBuffers.allocate(ownCodec, 1 << 20);
         int length = ownCodec.encode(m, alone, 0);
-        if (format == MessageFormat.sbe) {
-            assertEquals(length, withTag, "SBE's union is its header: the member's bytes as they are");
+        if (SELF_NAMED.contains(format)) {
+            assertEquals(length, withTag, "the member's bytes name the member (SBE's header, the JDK stream's class): they are the union's");
             return;
         }
         assertTrue(withTag > length, "the union's bytes carry a tag before the member's");

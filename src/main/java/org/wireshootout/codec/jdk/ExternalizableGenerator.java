@@ -124,6 +124,41 @@ public final class ExternalizableGenerator implements CodecBackend {
         return null;
     }
 
+    /**
+     * A union's stream in Java serialisation, which needs no tag of its own: every stream names its top-level class,
+     * and each member's row writes a class of its own ({@link #formName}). The union's codec reads the class name at
+     * the start of the stream (after the stream header, {@code TC_OBJECT} and {@code TC_CLASSDESC}) to choose the
+     * member, whose row then reads the whole stream, header and all.
+     */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        java.util.List<byte[]> tags = new java.util.ArrayList<>();
+        for (MessageDef m : union.members()) {
+            byte[] name = ctx.messageClass(formName(m.name())).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            java.io.ByteArrayOutputStream t = new java.io.ByteArrayOutputStream();
+            t.writeBytes(new byte[] {(byte) 0xAC, (byte) 0xED, 0, 5, 0x73, 0x72, (byte) (name.length >>> 8), (byte) name.length});
+            t.writeBytes(name);
+            tags.add(t.toByteArray());
+        }
+        String fields = org.wireshootout.generator.spi.UnionCodecSource.fixedTags("", union, tags, new byte[0]).fields();
+        String decode = """
+                int position = -1;
+                for (int i = 0; i < TAGS.length && position < 0; i++) {
+                    byte[] tag = TAGS[i];
+                    if (tag.length > length) continue;
+                    int k = 0;
+                    while (k < tag.length && src.getByte(offset + k) == tag[k]) k++;
+                    if (k == tag.length) position = i;
+                }
+                if (position < 0) throw new DecodeException(name, 0, "not a stream of one of %s's members' classes");
+                int n = 0;
+                """.formatted(union.name());
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, library, union, ExternalizableGenerator.class,
+                new org.wireshootout.generator.spi.UnionCodecSource.Framing(
+                        "none of its own: the class the stream names, one per member, read before the member's row reads the stream.",
+                        fields, "int n = 0;\n", decode));
+    }
+
     @Override
     public String codec(GenContext ctx, MessageDef m) {
         String M = m.name();

@@ -14,6 +14,9 @@ import org.agrona.MutableDirectBuffer;
  * String, a strict boolean), plus the checks a generated reader makes against the schema's bounds.
  */
 public final class KryoGenerated {
+    /** The id every Kryo row registers its first class under; a union's members are registered from it, in order. */
+    public static final int FIRST_ID = KryoSupport.FIRST_ID;
+
     private final KryoSupport kryo;
 
     /** A Kryo configured as every Kryo row, with {@code type} registered under the first id with {@code serializer}. */

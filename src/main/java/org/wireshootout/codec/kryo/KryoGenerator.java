@@ -35,6 +35,20 @@ public final class KryoGenerator implements CodecBackend {
         return null;
     }
 
+    /**
+     * A union's stream as Kryo writes an object of a registered class with {@code writeClassAndObject}: the class's
+     * registration id + 2 as a varint, members registered under {@code KryoGenerated.FIRST_ID} + their position in the
+     * union, then the object as the member's row writes it.
+     */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        java.util.List<byte[]> tags = new java.util.ArrayList<>();
+        for (int i = 0; i < union.members().size(); i++) tags.add(org.wireshootout.generator.spi.UnionCodecSource.varint(KryoGenerated.FIRST_ID + i + 2L));
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, "kryo", union, KryoGenerator.class,
+                org.wireshootout.generator.spi.UnionCodecSource.fixedTags("the class id Kryo's writeClassAndObject writes (members registered from"
+                        + " KryoGenerated.FIRST_ID in the union's order), then the member's object.", union, tags, new byte[0]));
+    }
+
     @Override
     public String codec(GenContext ctx, MessageDef m) {
         String M = m.name();
