@@ -54,7 +54,7 @@ class GeneratedUnionTest {
         GeneratedMessages.Entry e = GeneratedMessages.unions().get(IEX);
         assertNotNull(e, "the union of schemas/messages/iex.schema was not generated; there are " + GeneratedMessages.unions().keySet());
         assertEquals(List.of("jackson", "jacksonCBytes", "jacksonCBytesRW", "msgpack", "sbe", "protobuf", "kryo", "avro", "bson", "bsonCBytes",
-                "externalizable", "externalizableCBytes", "serializable", "bytesMarshallable", "bytesMarshallableStopBit", "boon"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
+                "externalizable", "externalizableCBytes", "serializable", "bytesMarshallable", "bytesMarshallableStopBit", "snakeYaml", "boon"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
         for (MessageFormat f : MessageFormat.values()) {
             if (e.codecs().containsKey(f.name())) continue;
             assertEquals(CodecGenerator.NO_UNION_CODEC, e.cannot().get(f.name()), f + " has neither a union row nor the reason");
@@ -214,6 +214,13 @@ class GeneratedUnionTest {
                     net.openhft.chronicle.bytes.Bytes<byte[]> in = net.openhft.chronicle.bytes.Bytes.wrapForRead(union);
                     assertEquals(value.id(), in.readStopBit(), row + ": the member's id, stop-bit");
                     assertArrayEquals(memberBytes, rest(union, (int) in.readPosition()), row);
+                }
+                case snakeYaml -> {
+                    org.yaml.snakeyaml.nodes.Node node = new org.yaml.snakeyaml.Yaml().compose(
+                            new java.io.StringReader(new String(union, java.nio.charset.StandardCharsets.UTF_8)));
+                    assertEquals("!" + name, node.getTag().getValue(), row + ": the document's tag");
+                    assertArrayEquals(memberBytes, rest(union, ("!" + name + "\n").length()), row);
+                    assertTrue(node instanceof org.yaml.snakeyaml.nodes.MappingNode, row + ": the tag is the mapping's");
                 }
                 default -> fail("no check of " + format + "'s union form: add one here");
             }

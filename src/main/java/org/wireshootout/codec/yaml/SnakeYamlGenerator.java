@@ -46,6 +46,20 @@ public final class SnakeYamlGenerator implements CodecBackend {
         return null;
     }
 
+    /**
+     * A union's stream as SnakeYAML tells types apart: a tag on the document's mapping, {@code !TradeReport} on a line
+     * of its own (what SnakeYAML's {@code Representer.addClassTag} writes for a class given a local tag), then the
+     * member's mapping as its row writes it.
+     */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        java.util.List<byte[]> tags = new java.util.ArrayList<>();
+        for (MessageDef m : union.members()) tags.add(("!" + m.name() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, LIBRARY, union, SnakeYamlGenerator.class,
+                org.wireshootout.generator.spi.UnionCodecSource.fixedTags("a local tag naming the member on the document's mapping"
+                        + " (!Member on its own line), then the member's mapping.", union, tags, new byte[0]));
+    }
+
     @Override
     public String codec(GenContext ctx, MessageDef m) {
         String M = m.name();
