@@ -13,22 +13,30 @@ import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.generator.GeneratedMessages;
 import org.wireshootout.generator.GeneratedRoundTrip;
 import org.wireshootout.generator.GeneratedUnion;
+import org.wireshootout.iex.IexDataSet;
 import org.wireshootout.registry.MessageFormat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
  * A union's stream (several message types in one stream, as IEX's) through every library whose union codec the
- * generator wrote: {@code union} is the union's key ({@code schema.Union}), {@code format} the library. The stream is
- * {@value #STREAM} seeded messages (seeds 0 to {@value #STREAM} - 1: each draws its member, then its fields), every one
- * verified before timing; each call takes the next, as {@link IexBenchmark} walks its day. {@code decode} reads the
+ * generator wrote: {@code union} is the union's key ({@code schema.Union}), {@code format} the library, {@code stream}
+ * the messages: IEX's day (the one {@link IexBenchmark} walks) or {@value #STREAM} seeded messages (seeds 0 to
+ * {@value #STREAM} - 1: each draws its member, then its fields), every one verified before timing; each call takes the
+ * next, as {@link IexBenchmark} walks its day. {@code decode} reads the
  * stream as encoded once, one message after another; {@code roundTrip} and {@code encode} write into one caller-owned
  * buffer. A library without a union codec has no row: its trial fails at once with the reason.
  */
 @State(Scope.Thread)
 public class UnionBenchmark extends BenchmarkDefaults {
-    /** Messages in the stream. */
+    /** Messages in a seeded stream. */
     public static final int STREAM = 1024;
+    /** The union whose stream can be an IEX day. */
+    static final String IEX = "iex.IexMessage";
 
     @Param({"iex.IexMessage"})
     public String union;
@@ -36,10 +44,18 @@ public class UnionBenchmark extends BenchmarkDefaults {
     @Param
     public MessageFormat format;
 
+    /**
+     * {@code day}: IEX's union only, the messages of the IEX day {@link IexBenchmark} walks (its default synthetic
+     * day), in its order, so that its hand-written rows and these generated ones time the same stream;
+     * {@code seeded}: {@value #STREAM} seeded messages, for any union.
+     */
+    @Param({"day"})
+    public String stream;
+
     private BufferCodec<Object> codec;
     private UnsafeBuffer buffer;
     private Object[] messages;
-    private UnsafeBuffer stream;
+    private UnsafeBuffer encoded;
     private int[] offsets;
     private Object target;
     private int next;
@@ -49,15 +65,42 @@ public class UnionBenchmark extends BenchmarkDefaults {
         set(GeneratedMessages.union(union));
     }
 
+    private <U extends GeneratedUnion<U>> List<U> values(GeneratedMessages.Entry entry) {
+        switch (stream) {
+            case "seeded" -> {
+                List<U> out = new ArrayList<>(STREAM);
+                for (int i = 0; i < STREAM; i++) out.add(entry.<U>newMessage().fill(new SplittableRandom(i)));
+                return out;
+            }
+            case "day" -> {
+                if (!entry.key().equals(IEX)) throw new IllegalArgumentException("only " + IEX + " has a day; use -p stream=seeded for " + entry.key());
+                try {
+                    return IexDayAsUnion.convert(entry, IexDataSet.load(""));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot make the IEX day", e);
+                }
+            }
+            default -> throw new IllegalArgumentException("stream '" + stream + "' is neither day nor seeded");
+        }
+    }
+
     private <U extends GeneratedUnion<U>> void set(GeneratedMessages.Entry entry) {
         BufferCodec<U> c = entry.newCodec(format);
-        messages = new Object[STREAM];
-        offsets = new int[STREAM + 1];
+        List<U> values = values(entry);
+        messages = new Object[values.size()];
+        offsets = new int[values.size() + 1];
         UnsafeBuffer s = CallerBuffers.allocate(c, CallerBuffers.MESSAGE_CAPACITY);
-        for (int i = 0; i < STREAM; i++) {
-            U v = entry.<U>newMessage().fill(new SplittableRandom(i));
-            GeneratedRoundTrip.Verified verified = GeneratedRoundTrip.verifyInRoom(entry.rowName(format), entry, c, v);
-            if (buffer == null || verified.buffer().capacity() > buffer.capacity()) buffer = verified.buffer();
+        buffer = CallerBuffers.allocate(c, CallerBuffers.MESSAGE_CAPACITY);
+        for (int i = 0; i < values.size(); i++) {
+            U v = values.get(i);
+            while (true) {
+                try {
+                    GeneratedRoundTrip.verify(entry.rowName(format), entry, c, buffer, 0, v);
+                    break;
+                } catch (EncodeOverflowException roomTooSmall) {
+                    buffer = CallerBuffers.allocate(c, 2 * buffer.capacity());
+                }
+            }
             while (true) {
                 try {
                     offsets[i + 1] = offsets[i] + c.encode(v, s, offsets[i]);
@@ -73,14 +116,14 @@ public class UnionBenchmark extends BenchmarkDefaults {
         }
         @SuppressWarnings({"unchecked", "rawtypes"}) BufferCodec<Object> any = (BufferCodec) c;
         codec = any;
-        stream = s;
+        encoded = s;
         target = entry.newMessage();
         next = 0;
     }
 
     private int nextIndex() {
         int i = next;
-        next = (i + 1) & (STREAM - 1);
+        next = i + 1 == messages.length ? 0 : i + 1;
         return i;
     }
 
@@ -98,7 +141,7 @@ public class UnionBenchmark extends BenchmarkDefaults {
     @Benchmark
     public Object decode() {
         int i = nextIndex();
-        codec.decode(stream, offsets[i], offsets[i + 1] - offsets[i], target);
+        codec.decode(encoded, offsets[i], offsets[i + 1] - offsets[i], target);
         return target;
     }
 }

@@ -41,13 +41,14 @@ class UnionBenchmarkTest {
         assertTrue(GeneratedMessages.unions().containsKey(defaultUnion()), "the default union is generated: " + GeneratedMessages.unions().keySet());
     }
 
-    /** Every message of the stream twice over, through each benchmark method, each result the stream's next message. */
+    /** Every message of a seeded stream twice over, through each benchmark method, each result the stream's next message. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("unionRows")
     void everyUnionRowSetsUpAndWalksItsStream(MessageFormat format) {
         UnionBenchmark b = new UnionBenchmark();
         b.union = defaultUnion();
         b.format = format;
+        b.stream = "seeded";
         b.setUp();
         java.util.Set<Integer> members = new java.util.HashSet<>();
         for (int i = 0; i < 2 * UnionBenchmark.STREAM; i++) {
@@ -58,6 +59,31 @@ class UnionBenchmarkTest {
         assertEquals(((GeneratedUnion<?>) GeneratedMessages.union(b.union).newMessage()).members(), members.size(), "the stream holds every member");
     }
 
+    /** The IEX day, every message verified through the row at set-up, walked once through decode as the hand-written rows walk it. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("unionRows")
+    void everyUnionRowTakesTheIexDay(MessageFormat format) throws Exception {
+        UnionBenchmark b = new UnionBenchmark();
+        b.union = defaultUnion();
+        b.format = format;
+        b.stream = "day";
+        b.setUp();
+        java.util.List<org.wireshootout.model.iex.IexMessage> day = org.wireshootout.iex.IexDataSet.load("");
+        for (org.wireshootout.model.iex.IexMessage m : day) {
+            GeneratedUnion<?> u = (GeneratedUnion<?>) b.decode();
+            assertEquals(m.typeCode(), (char) u.id(), "the day's messages in its order");
+        }
+    }
+
+    @Test
+    void onlyIexsUnionHasADay() {
+        UnionBenchmark b = new UnionBenchmark();
+        b.union = defaultUnion();
+        b.format = unionRows().findFirst().orElseThrow();
+        b.stream = "week";
+        assertTrue(assertThrows(IllegalArgumentException.class, b::setUp).getMessage().contains("neither day nor seeded"));
+    }
+
     @Test
     void aLibraryWithoutAUnionCodecFailsWithTheReason() {
         List<String> rows = List.copyOf(GeneratedMessages.union(defaultUnion()).codecs().keySet());
@@ -65,6 +91,7 @@ class UnionBenchmarkTest {
         UnionBenchmark b = new UnionBenchmark();
         b.union = defaultUnion();
         b.format = without;
+        b.stream = "seeded";
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, b::setUp);
         assertTrue(e.getMessage().contains(GeneratedMessages.union(defaultUnion()).cannot().get(without.name())), e.getMessage());
     }
