@@ -510,8 +510,8 @@ public final class MessageClassGenerator {
     }
 
     /**
-     * A union: one message of the stream, whichever member it is. It holds one reusable instance of every member, and
-     * which of them is the message ({@code member()}, the member's position in the union). {@code select(i)} makes
+     * A union: one message of the stream, whichever member it is. It holds a reusable instance of each member it has
+     * been (made on first use), and which of them is the message ({@code member()}, the member's position in the union). {@code select(i)} makes
      * member {@code i} the message and hands back its instance to fill; {@code fill} draws the member first, then its
      * fields; {@code edge} sets the selected member's edge value; two messages differ first in which member they are.
      */
@@ -533,8 +533,10 @@ public final class MessageClassGenerator {
             b.append("    /** The position of member ").append(m).append(". */\n    public static final int ").append(constant(m)).append(" = ").append(i).append(";\n");
         }
         b.append('\n');
+        b.append("    // each member's instance made when the member is first selected or read, then kept: a union that only ever holds\n");
+        b.append("    // one member (a message of a stream kept for later) holds one instance, not one per member\n");
         for (MessageDef m : ms) {
-            b.append("    private final ").append(m.name()).append(' ').append(unionMember(m)).append(" = new ").append(m.name()).append("();\n");
+            b.append("    private ").append(m.name()).append(' ').append(unionMember(m)).append(";\n");
         }
         b.append("    private int member;\n\n");
         b.append("    /** Which member this message is: its position in the union. */\n    public int member() { return member; }\n\n");
@@ -543,8 +545,10 @@ public final class MessageClassGenerator {
         b.append("    /** The name of member {@code position}. */\n    public static String memberName(int position) { return NAMES[position]; }\n\n");
         b.append("    /** The id of member {@code position}. */\n    public static int memberId(int position) { return IDS[position]; }\n\n");
         for (MessageDef m : ms) {
-            b.append("    /** The held ").append(m.name()).append(", to read when {@code member()} is ").append(constant(m.name())).append(". */\n");
-            b.append("    public ").append(m.name()).append(' ').append(unionMember(m)).append("() { return ").append(unionMember(m)).append("; }\n");
+            String f = unionMember(m);
+            b.append("    /** The held ").append(m.name()).append(", to read when {@code member()} is ").append(constant(m.name())).append(" (made on first use). */\n");
+            b.append("    public ").append(m.name()).append(' ').append(f).append("() {\n        if (").append(f).append(" == null) ").append(f)
+                    .append(" = new ").append(m.name()).append("();\n        return ").append(f).append(";\n    }\n");
         }
         b.append('\n');
         b.append("    /** Makes member {@code position} the message; hands back its instance, to fill. */\n");
@@ -554,24 +558,24 @@ public final class MessageClassGenerator {
         b.append("        member = position;\n        return held();\n    }\n\n");
         b.append("    /** The instance of the member this message is. */\n");
         b.append("    public org.wireshootout.generator.GeneratedMessage<?> held() {\n        return switch (member) {\n");
-        for (int i = 0; i < ms.size(); i++) b.append("            case ").append(i).append(" -> ").append(unionMember(ms.get(i))).append(";\n");
+        for (int i = 0; i < ms.size(); i++) b.append("            case ").append(i).append(" -> ").append(unionMember(ms.get(i))).append("();\n");
         b.append("            default -> throw new IllegalStateException(\"member \" + member);\n        };\n    }\n\n");
         for (int i = 0; i < ms.size(); i++) {
             MessageDef m = ms.get(i);
             b.append("    /** Makes ").append(m.name()).append(" the message; hands back its instance, to fill. */\n");
-            b.append("    public ").append(m.name()).append(" select").append(m.name()).append("() { member = ").append(i).append("; return ").append(unionMember(m)).append("; }\n");
+            b.append("    public ").append(m.name()).append(" select").append(m.name()).append("() { member = ").append(i).append("; return ").append(unionMember(m)).append("(); }\n");
         }
         b.append('\n');
         b.append("    /** Every member back to its empty value, member 0 selected. */\n    public ").append(name).append(" clear() {\n");
-        for (MessageDef m : ms) b.append("        ").append(unionMember(m)).append(".clear();\n");
+        for (MessageDef m : ms) b.append("        if (").append(unionMember(m)).append(" != null) ").append(unionMember(m)).append(".clear();\n");
         b.append("        member = 0;\n        return this;\n    }\n\n");
         b.append("    /** A member drawn from {@code r}, then its fields filled from {@code r}. */\n");
         b.append("    public ").append(name).append(" fill(java.util.SplittableRandom r) {\n        member = r.nextInt(MEMBERS);\n        switch (member) {\n");
-        for (int i = 0; i < ms.size(); i++) b.append("            case ").append(i).append(" -> ").append(unionMember(ms.get(i))).append(".fill(r);\n");
+        for (int i = 0; i < ms.size(); i++) b.append("            case ").append(i).append(" -> ").append(unionMember(ms.get(i))).append("().fill(r);\n");
         b.append("            default -> throw new IllegalStateException(\"member \" + member);\n        }\n        return this;\n    }\n\n");
         b.append("    /** The selected member set to edge value {@code which} (select the member first). */\n");
         b.append("    public ").append(name).append(" edge(int which) {\n        switch (member) {\n");
-        for (int i = 0; i < ms.size(); i++) b.append("            case ").append(i).append(" -> ").append(unionMember(ms.get(i))).append(".edge(which);\n");
+        for (int i = 0; i < ms.size(); i++) b.append("            case ").append(i).append(" -> ").append(unionMember(ms.get(i))).append("().edge(which);\n");
         b.append("            default -> throw new IllegalStateException(\"member \" + member);\n        }\n        return this;\n    }\n\n");
         b.append("    /** {@code member} when {@code o} is another member, else the member's first difference under its name. */\n");
         b.append("    public String firstDifference(").append(name).append(" o) {\n");
@@ -579,14 +583,14 @@ public final class MessageClassGenerator {
         b.append("        String d = switch (member) {\n");
         for (int i = 0; i < ms.size(); i++) {
             String f = unionMember(ms.get(i));
-            b.append("            case ").append(i).append(" -> ").append(f).append(".firstDifference(o.").append(f).append(");\n");
+            b.append("            case ").append(i).append(" -> ").append(f).append("().firstDifference(o.").append(f).append("());\n");
         }
         b.append("            default -> throw new IllegalStateException(\"member \" + member);\n        };\n");
         b.append("        return d == null ? null : NAMES[member] + \".\" + d;\n    }\n\n");
         b.append("    /** {@code h} mixed with the member's id, then with the member's fields. */\n");
         b.append("    public long checksum(long h) {\n        h = org.wireshootout.generator.GeneratedMessage.mix(h, IDS[member]);\n");
         b.append("        return switch (member) {\n");
-        for (int i = 0; i < ms.size(); i++) b.append("            case ").append(i).append(" -> ").append(unionMember(ms.get(i))).append(".checksum(h);\n");
+        for (int i = 0; i < ms.size(); i++) b.append("            case ").append(i).append(" -> ").append(unionMember(ms.get(i))).append("().checksum(h);\n");
         b.append("            default -> throw new IllegalStateException(\"member \" + member);\n        };\n    }\n\n");
         b.append("    @Override\n    public boolean equals(Object other) {\n");
         b.append("        return other instanceof ").append(name).append(" o && firstDifference(o) == null;\n    }\n\n");
