@@ -97,14 +97,7 @@ public final class BsonGenerator implements CodecBackend {
                 if (length < 5) throw new DecodeException(name, 0, "a document of " + length + " bytes is shorter than any %1$s writes");
                 int declared = src.getInt(offset, java.nio.ByteOrder.LITTLE_ENDIAN);
                 if (declared != length) throw new DecodeException(name, 0, "the document says " + declared + " bytes; the message has " + length);
-                int position = -1;
-                for (int i = 0; i < TAGS.length && position < 0; i++) {
-                    byte[] tag = TAGS[i];
-                    if (4 + tag.length > length) continue;
-                    int k = 0;
-                    while (k < tag.length && src.getByte(offset + 4 + k) == tag[k]) k++;
-                    if (k == tag.length) position = i;
-                }
+                int position = org.wireshootout.codec.UnionTags.match(src, offset, length, 4, TAGS);
                 if (position < 0) throw new DecodeException(name, 4, "not a field named as a member of %1$s holding a document");
                 int n = 4 + TAGS[position].length;
                 int tail = 1;

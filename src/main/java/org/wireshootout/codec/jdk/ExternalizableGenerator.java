@@ -142,14 +142,7 @@ public final class ExternalizableGenerator implements CodecBackend {
         }
         String fields = org.wireshootout.generator.spi.UnionCodecSource.fixedTags("", union, tags, new byte[0]).fields();
         String decode = """
-                int position = -1;
-                for (int i = 0; i < TAGS.length && position < 0; i++) {
-                    byte[] tag = TAGS[i];
-                    if (tag.length > length) continue;
-                    int k = 0;
-                    while (k < tag.length && src.getByte(offset + k) == tag[k]) k++;
-                    if (k == tag.length) position = i;
-                }
+                int position = org.wireshootout.codec.UnionTags.match(src, offset, length, 0, TAGS);
                 if (position < 0) throw new DecodeException(name, 0, "not a stream of one of %s's members' classes");
                 int n = 0;
                 """.formatted(union.name());

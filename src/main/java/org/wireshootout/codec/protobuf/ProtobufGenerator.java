@@ -319,14 +319,7 @@ public final class ProtobufGenerator implements CodecBackend {
                 return total;
                 """;
         String decode = """
-                int position = -1;
-                for (int i = 0; i < TAGS.length && position < 0; i++) {
-                    byte[] tag = TAGS[i];
-                    if (tag.length > length) continue;
-                    int k = 0;
-                    while (k < tag.length && src.getByte(offset + k) == tag[k]) k++;
-                    if (k == tag.length) position = i;
-                }
+                int position = org.wireshootout.codec.UnionTags.match(src, offset, length, 0, TAGS);
                 if (position < 0) throw new DecodeException(name, 0, "not a field of %1$s's oneof");
                 int n = TAGS[position].length;
                 long body = 0;

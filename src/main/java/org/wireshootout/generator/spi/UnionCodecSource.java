@@ -56,14 +56,7 @@ public final class UnionCodecSource {
                 int n = tag.length;
                 """;
         String decode = """
-                int position = -1;
-                for (int i = 0; i < TAGS.length && position < 0; i++) {
-                    byte[] tag = TAGS[i];
-                    if (tag.length > length) continue;
-                    int k = 0;
-                    while (k < tag.length && src.getByte(offset + k) == tag[k]) k++;
-                    if (k == tag.length) position = i;
-                }
+                int position = org.wireshootout.codec.UnionTags.match(src, offset, length, 0, TAGS);
                 if (position < 0) throw new DecodeException(name, 0, "no member's tag of %1$s");
                 int n = TAGS[position].length;
                 int tail = SUFFIX.length;
