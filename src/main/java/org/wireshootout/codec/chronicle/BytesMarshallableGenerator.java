@@ -66,8 +66,8 @@ public final class BytesMarshallableGenerator implements CodecBackend {
     }
 
     /**
-     * A union's stream as Chronicle tells messages apart in a stream of marshallables: the member's id in Chronicle's
-     * stop-bit encoding (as a method writer writes a method id), then the member's bytes.
+     * A union's stream of BytesMarshallable messages, which have no union of their own: the member's schema id in
+     * Chronicle's stop-bit encoding ({@code Bytes.writeStopBit}), then the member's bytes.
      */
     @Override
     public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {

@@ -48,7 +48,7 @@ public final class SnakeYamlGenerator implements CodecBackend {
 
     /**
      * A union's stream as SnakeYAML tells types apart: a tag on the document's mapping, {@code !TradeReport} on a line
-     * of its own (what SnakeYAML's {@code Representer.addClassTag} writes for a class given a local tag), then the
+     * of its own (SnakeYAML names a class with a local tag given by {@code Representer.addClassTag}), then the
      * member's mapping as its row writes it.
      */
     @Override
