@@ -610,7 +610,8 @@ public final class MessageClassGenerator {
 
     /** A member's position constant: its name in upper snake case. */
     static String constant(String name) {
-        return name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
+        String c = name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
+        return UNION_OWN.contains(c) ? c + "_MEMBER" : c;
     }
 
     /** The hash uses the scalar and enum fields only, which equal objects share. */

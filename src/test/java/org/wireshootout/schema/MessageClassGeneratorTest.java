@@ -81,6 +81,42 @@ class MessageClassGeneratorTest {
         }
     }
 
+    /** A union whose members take the names the union class uses itself (its constants, fields and methods) still compiles. */
+    @Test
+    void aUnionsMembersMayBeNamedAsTheUnionsOwnParts() throws Exception {
+        Path f = dir.resolve("clash.schema");
+        Files.writeString(f, """
+                schema clash
+                message Members id 1 {
+                    a: i32
+                }
+                message Ids id 2 {
+                    a: i32
+                }
+                message Names id 3 {
+                    a: i32
+                }
+                message Member id 4 {
+                    a: i32
+                }
+                message Fill id 5 {
+                    a: i32
+                }
+                message Held id 6 {
+                    a: i32
+                }
+                union Stream {
+                    Members, Ids, Names, Member, Fill, Held
+                }
+                """);
+        ClassLoader cl = compile(Schemas.load(f), "gen.clash");
+        Object u = cl.loadClass("gen.clash.Stream").getConstructor().newInstance();
+        assertEquals(6, call(u, "members"));
+        call(u, "selectMember");
+        assertEquals(3, call(u, "member"));
+        assertEquals(4, call(u, "id"));
+    }
+
     @Test
     void dataRoundTripChecksSeeEveryField() throws Exception {
         ClassLoader cl = compile(SchemaParser.parse(Path.of("schemas", "messages", "data.schema")), "gen.data");
