@@ -27,9 +27,9 @@ import java.util.SplittableRandom;
  * generator wrote: {@code union} is the union's key ({@code schema.Union}), {@code format} the library, {@code stream}
  * the messages: IEX's day (the one {@link IexBenchmark} walks) or {@value #STREAM} seeded messages (seeds 0 to
  * {@value #STREAM} - 1: each draws its member, then its fields), every one verified before timing; each call takes the
- * next, as {@link IexBenchmark} walks its day. {@code decode} reads the
- * stream as encoded once, one message after another; {@code roundTrip} and {@code encode} write into one caller-owned
- * buffer. A library without a union codec has no row: its trial fails at once with the reason.
+ * next, as {@link IexBenchmark} walks its day. {@code decode} reads the stream as encoded once, one message after
+ * another; {@code roundTrip} and {@code encode} write into one caller-owned buffer. {@code format} lists the libraries
+ * with a union codec; another given with {@code -p} fails at once with the reason.
  */
 @State(Scope.Thread)
 public class UnionBenchmark extends BenchmarkDefaults {
@@ -41,7 +41,9 @@ public class UnionBenchmark extends BenchmarkDefaults {
     @Param({"iex.IexMessage"})
     public String union;
 
-    @Param
+    /** The rows with a union codec, in registry order (UnionBenchmarkTest holds this list to the build's index). */
+    @Param({"jackson", "jacksonCBytes", "jacksonCBytesRW", "msgpack", "sbe", "protobuf", "kryo", "avro", "bson", "bsonCBytes",
+            "externalizable", "externalizableCBytes", "serializable", "bytesMarshallable", "bytesMarshallableStopBit", "snakeYaml", "boon"})
     public MessageFormat format;
 
     /**

@@ -35,6 +35,13 @@ class UnionBenchmarkTest {
     }
 
     @Test
+    void itsFormatsAreExactlyTheRowsWithAUnionCodec() throws Exception {
+        assertEquals(List.copyOf(GeneratedMessages.union(defaultUnion()).codecs().keySet()),
+                List.of(UnionBenchmark.class.getField("format").getAnnotation(Param.class).value()),
+                "UnionBenchmark's formats must be exactly the rows the build generated a union codec for, in registry order");
+    }
+
+    @Test
     void itForksWithTheSharedFlagsAndItsUnionIsGenerated() {
         assertTrue(BenchmarkDefaults.class.isAssignableFrom(UnionBenchmark.class));
         assertNull(UnionBenchmark.class.getDeclaredAnnotation(Fork.class));
