@@ -249,33 +249,51 @@ class GeneratedUnionTest {
         return out;
     }
 
-    @ParameterizedTest(name = "{1}/{0}")
-    @MethodSource("rows")
-    <U extends GeneratedUnion<U>, M extends GeneratedMessage<M>> void aMembersOwnBytesAreNotTakenForTheUnions(String key, MessageFormat format) {
-        // the member's row writes no union tag (but SBE's header and a JDK stream's class name the member themselves)
-        GeneratedMessages.Entry entry = GeneratedMessages.union(key);
+    static Stream<Arguments> taggedRows() {
+        return rows().filter(a -> !SELF_NAMED.contains((MessageFormat) a.get()[1]));
+    }
+
+    static Stream<Arguments> selfNamedRows() {
+        return rows().filter(a -> SELF_NAMED.contains((MessageFormat) a.get()[1]));
+    }
+
+    /** Member 3's union bytes and its own row's bytes, seeded alike: {union length, own length}, the own bytes in {@code alone}. */
+    private static <U extends GeneratedUnion<U>, M extends GeneratedMessage<M>> int[] unionAndOwn(GeneratedMessages.Entry entry, MessageFormat format,
+                                                                                            U value, UnsafeBuffer alone) {
         BufferCodec<U> codec = entry.newCodec(format);
         UnsafeBuffer buffer = CallerBuffers.allocate(codec, 1 << 20);
-        U value = entry.<U>newMessage();
         GeneratedMessage<?> member = value.select(3);
         member.fill(new SplittableRandom(9));
         int withTag = codec.encode(value, buffer, 0);
-        GeneratedMessages.Entry own = GeneratedMessages.of("iex." + member.getClass().getSimpleName());
-        BufferCodec<M> ownCodec = own.newCodec(format);
+        BufferCodec<M> ownCodec = GeneratedMessages.of("iex." + member.getClass().getSimpleName()).newCodec(format);
         @SuppressWarnings("unchecked") M m = (M) member;
-        UnsafeBuffer alone = CallerBuffers.allocate(ownCodec, 1 << 20);
-        int length = ownCodec.encode(m, alone, 0);
-        if (SELF_NAMED.contains(format)) {
-            assertEquals(length, withTag, "the member's bytes name the member (SBE's header, the JDK stream's class): they are the union's");
-            return;
-        }
-        assertTrue(withTag > length, "the union's bytes carry a tag before the member's");
+        return new int[] {withTag, ownCodec.encode(m, alone, 0)};
+    }
+
+    /** The member's row writes no union tag: its bytes alone are not taken for the same union message. */
+    @ParameterizedTest(name = "{1}/{0}")
+    @MethodSource("taggedRows")
+    <U extends GeneratedUnion<U>> void aMembersOwnBytesAreNotTakenForTheUnions(String key, MessageFormat format) {
+        GeneratedMessages.Entry entry = GeneratedMessages.union(key);
+        U value = entry.newMessage();
+        UnsafeBuffer alone = new UnsafeBuffer(new byte[1 << 20]);
+        int[] lengths = unionAndOwn(entry, format, value, alone);
+        assertTrue(lengths[0] > lengths[1], "the union's bytes carry a tag before the member's");
         U target = entry.newMessage();
         try {
-            codec.decode(alone, 0, length, target);
+            entry.<U>newCodec(format).decode(alone, 0, lengths[1], target);
             assertNotNull(target.firstDifference(value), entry.rowName(format) + " took a member's bytes without its tag for the same message");
         } catch (DecodeException refused) {
             // refused: no tag of a member
         }
+    }
+
+    /** SBE's header and a JDK stream's class name the member themselves: the union's bytes are the member's. */
+    @ParameterizedTest(name = "{1}/{0}")
+    @MethodSource("selfNamedRows")
+    <U extends GeneratedUnion<U>> void aSelfNamedMembersBytesAreTheUnions(String key, MessageFormat format) {
+        GeneratedMessages.Entry entry = GeneratedMessages.union(key);
+        int[] lengths = unionAndOwn(entry, format, entry.<U>newMessage(), new UnsafeBuffer(new byte[1 << 20]));
+        assertEquals(lengths[1], lengths[0], "the member's bytes name the member (SBE's header, the JDK stream's class): they are the union's");
     }
 }
