@@ -54,7 +54,11 @@ import org.wireshootout.codec.EncodeOverflowException;
  * first message it reads and resolves later indexes against it, so a message that refers to a definition the
  * reader never saw is refused (Fory: "Invalid class metadata reference id"). A message that fails leaves the
  * channel as it was: a failed encode (a message that does not fit) forgets the definitions it announced, so the
- * next message announces them again, and a refused decode forgets the definitions it taught the reader.
+ * next message announces them again, and a refused decode forgets the definitions it taught the reader. A message
+ * read a second time (a round-trip check decodes the same bytes five times; a benchmark replays its stream) announces
+ * again definitions the reader holds. Fory appends each announced definition to the reader's list, and the writer's
+ * next new definition would then get an index the reader has given to the duplicate, so a union stream of several
+ * classes would read later messages as the wrong class. The reader therefore drops a definition it already holds.
  */
 public final class ForySupport {
     /**
@@ -257,12 +261,28 @@ public final class ForySupport {
         if (c == null) return readMessage(type, src, offset, length);
         int known = c.readTypeInfos.size;
         fory.setMetaReadContext(c);
+        T value;
         try {
-            return readMessage(type, src, offset, length);
+            value = readMessage(type, src, offset, length);
         } catch (RuntimeException e) {
             forgetLearned(known);
             throw e;
         }
+        if (c.readTypeInfos.size > known) dropReplayed(c.readTypeInfos, known);
+        return value;
+    }
+
+    /** Removes from the definitions past {@code known} those the first {@code known} hold already: announced again by a message read again. */
+    static void dropReplayed(org.apache.fory.collection.ObjectArray<?> defs, int known) {
+        Object[] all = defs.objects;
+        int kept = known;
+        for (int i = known; i < defs.size; i++) {
+            Object d = all[i];
+            boolean held = false;
+            for (int j = 0; j < known && !held; j++) held = all[j] == d;
+            if (!held) all[kept++] = d;
+        }
+        while (defs.size > kept) defs.popOrNull();
     }
 
     private <T> T readMessage(Class<T> type, DirectBuffer src, int offset, int length) {

@@ -108,4 +108,35 @@ class ForyIdsCodecTest {
         reader.decode(read);
         assertNull(Data.canonical().firstDifference(read));
     }
+
+    /** A second class for a channel of two. */
+    public static final class Point {
+        public int x;
+    }
+
+    /**
+     * A message read a second time (a round-trip check's next decode, a benchmark's next pass over its stream) leaves
+     * the reader in step with the writer: a later message that refers to the next class's definition by index reads as
+     * that class, not as the definition the repeated message announced again.
+     */
+    @Test
+    void aMessageReadAgainKeepsTheChannelInStep() {
+        ForySupport writer = ForySupport.channel("writer", Data.class, Side.class, Point.class);
+        ForySupport reader = ForySupport.channel("reader", Data.class, Side.class, Point.class);
+        UnsafeBuffer data = new UnsafeBuffer(new byte[256]);
+        UnsafeBuffer firstPoint = new UnsafeBuffer(new byte[256]);
+        UnsafeBuffer laterPoint = new UnsafeBuffer(new byte[256]);
+        Point p = new Point();
+        int dataLength = writer.write(Data.canonical(), data, 0);
+        p.x = 7;
+        int firstLength = writer.write(p, firstPoint, 0);
+        p.x = 8;
+        int laterLength = writer.write(p, laterPoint, 0);
+        assertTrue(laterLength < firstLength, "the later message refers to the definition the first carried");
+        assertNull(Data.canonical().firstDifference(reader.read(Data.class, data, 0, dataLength)));
+        assertNull(Data.canonical().firstDifference(reader.read(Data.class, data, 0, dataLength)));
+        assertEquals(7, reader.read(Point.class, firstPoint, 0, firstLength).x);
+        assertEquals(8, reader.read(Point.class, laterPoint, 0, laterLength).x);
+        assertEquals(2, reader.learnedCount(), "one definition per class");
+    }
 }
