@@ -43,7 +43,8 @@ public class UnionBenchmark extends BenchmarkDefaults {
 
     /** The rows with a union codec, in registry order (UnionBenchmarkTest holds this list to the build's index). */
     @Param({"jackson", "jacksonCBytes", "jacksonCBytesRW", "msgpack", "sbe", "protobuf", "kryo", "avro", "bson", "bsonCBytes",
-            "externalizable", "externalizableCBytes", "serializable", "bytesMarshallable", "bytesMarshallableStopBit", "snakeYaml", "boon"})
+            "externalizable", "externalizableCBytes", "serializable", "kryoFields", "kryoTagged", "kryoCompatible", "bytesMarshallable",
+            "bytesMarshallableStopBit", "fory", "foryCompatible", "foryIds", "foryShared", "snakeYaml", "boon"})
     public MessageFormat format;
 
     /**

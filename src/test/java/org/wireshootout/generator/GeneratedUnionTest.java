@@ -40,6 +40,12 @@ class GeneratedUnionTest {
     /** The rows whose members' own bytes already say which member they are: the union adds no tag. */
     static final java.util.Set<MessageFormat> SELF_NAMED = java.util.EnumSet.of(MessageFormat.sbe, MessageFormat.externalizable,
             MessageFormat.externalizableCBytes, MessageFormat.serializable);
+    /**
+     * The rows whose tag is inside the member's own form: Fory writes the root's type id in every message, and the
+     * union registers each member's class under an id of its own, so a member's row and the union write ids alike.
+     */
+    static final java.util.Set<MessageFormat> TYPE_ID_NAMED = java.util.EnumSet.of(MessageFormat.fory, MessageFormat.foryCompatible,
+            MessageFormat.foryIds, MessageFormat.foryShared);
 
     static Stream<Arguments> rows() {
         List<Arguments> out = new ArrayList<>();
@@ -54,7 +60,9 @@ class GeneratedUnionTest {
         GeneratedMessages.Entry e = GeneratedMessages.unions().get(IEX);
         assertNotNull(e, "the union of schemas/messages/iex.schema was not generated; there are " + GeneratedMessages.unions().keySet());
         assertEquals(List.of("jackson", "jacksonCBytes", "jacksonCBytesRW", "msgpack", "sbe", "protobuf", "kryo", "avro", "bson", "bsonCBytes",
-                "externalizable", "externalizableCBytes", "serializable", "bytesMarshallable", "bytesMarshallableStopBit", "snakeYaml", "boon"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
+                "externalizable", "externalizableCBytes", "serializable", "kryoFields", "kryoTagged", "kryoCompatible", "bytesMarshallable",
+                "bytesMarshallableStopBit", "fory", "foryCompatible",
+                "foryIds", "foryShared", "snakeYaml", "boon"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
         for (MessageFormat f : MessageFormat.values()) {
             if (e.codecs().containsKey(f.name())) continue;
             assertEquals(CodecGenerator.NO_UNION_CODEC, e.cannot().get(f.name()), f + " has neither a union row nor the reason");
@@ -108,6 +116,12 @@ class GeneratedUnionTest {
         U value = entry.newMessage();
         for (int p = 0; p < value.members(); p++) {
             Map<Integer, String> notCarried = format.backend().edgesNotCarried(schema, union.members().get(p));
+            if (format == MessageFormat.foryShared) {
+                // a channel: a member's first message carries its type definition, later ones refer to it, so the first
+                // is longer; round-tripped here first, and the lengths below compared among later messages
+                value.select(p).fill(new SplittableRandom(0));
+                GeneratedRoundTrip.verify(entry.rowName(format), entry, codec, buffer, 7, value);
+            }
             for (int seed = 1; seed <= 5; seed++) {
                 value.select(p).fill(new SplittableRandom(seed));
                 check(entry, format, codec, buffer, value, union.members().get(p).name() + " seed " + seed);
@@ -147,7 +161,9 @@ class GeneratedUnionTest {
     /**
      * The tag is the library's own form, read back by the library itself: each member's union bytes parsed by the
      * library's reader give the member (by name, index or field number) and, around it, exactly the bytes the member's
-     * own row writes. SBE's union is the member's bytes; its header is checked by the member's row.
+     * own row writes. SBE's union is the member's bytes; its header is checked by the member's row. Fory's is read by
+     * a Fory of the row's settings with the members' plain classes registered as the union registers them: it gives an
+     * instance of the member's plain class.
      */
     @ParameterizedTest(name = "{1}/{0}")
     @MethodSource("rows")
@@ -156,6 +172,7 @@ class GeneratedUnionTest {
         BufferCodec<U> codec = entry.newCodec(format);
         UnsafeBuffer buffer = CallerBuffers.allocate(codec, 1 << 20);
         U value = entry.newMessage();
+        ForyReader fory = TYPE_ID_NAMED.contains(format) ? new ForyReader(format, key, value) : null;
         for (int p = 0; p < value.members(); p++) {
             GeneratedMessage<?> member = value.select(p);
             member.fill(new SplittableRandom(40 + p));
@@ -222,8 +239,63 @@ class GeneratedUnionTest {
                     assertArrayEquals(memberBytes, rest(union, ("!" + name + "\n").length()), row);
                     assertTrue(node instanceof org.yaml.snakeyaml.nodes.MappingNode, row + ": the tag is the mapping's");
                 }
+                case kryoFields, kryoTagged, kryoCompatible -> {
+                    // the id of writeClassAndObject: the members' plain classes registered from the row's first id in the union's order
+                    com.esotericsoftware.kryo.Kryo kryo = new com.esotericsoftware.kryo.Kryo();
+                    Class<?> plain = null;
+                    for (int i = 0; i < value.members(); i++) {
+                        String simple = value.select(i).getClass().getSimpleName();
+                        Class<?> c = Class.forName(GeneratedMessages.of(key.substring(0, key.indexOf('.') + 1) + simple).codecs().get(format.name())
+                                + (format == MessageFormat.kryoTagged ? "$Tagged$" : "$Plain$") + simple);
+                        kryo.register(c, org.wireshootout.codec.kryo.KryoGenerated.FIRST_ID + i);
+                        if (i == p) plain = c;
+                    }
+                    value.select(p);
+                    assertEquals(plain, kryo.readClass(new com.esotericsoftware.kryo.io.Input(union)).getType(), row + ": the class Kryo reads");
+                }
+                case fory, foryCompatible, foryIds, foryShared -> {
+                    assertTrue(TYPE_ID_NAMED.contains(format));
+                    org.apache.fory.memory.MemoryBuffer in = org.apache.fory.memory.MemoryBuffer.fromByteArray(union);
+                    Object read = fory.read(in);
+                    assertEquals(fory.plainClass(p), read.getClass(), row + ": the class Fory reads");
+                    assertEquals(union.length, in.readerIndex(), row + ": Fory reads the whole message");
+                }
                 default -> fail("no check of " + format + "'s union form: add one here");
             }
+        }
+    }
+
+    /** A Fory as a Fory row sets one up (ForySupport), the members' plain classes registered from id 100 in the union's order. */
+    private static final class ForyReader {
+        private final org.apache.fory.Fory fory;
+        private final List<Class<?>> plain = new ArrayList<>();
+        /** The foryShared row's channel: what the reader has learned of the types, across the messages read. */
+        private final org.apache.fory.context.MetaReadContext learned;
+
+        ForyReader(MessageFormat format, String key, GeneratedUnion<?> value) throws ClassNotFoundException {
+            org.apache.fory.config.ForyBuilder b = org.apache.fory.Fory.builder().withLanguage(org.apache.fory.config.Language.JAVA)
+                    .requireClassRegistration(true).withRefTracking(false).withCodegen(true).withAsyncCompilation(false)
+                    .withCompatibleMode(format == MessageFormat.fory ? org.apache.fory.config.CompatibleMode.SCHEMA_CONSISTENT
+                            : org.apache.fory.config.CompatibleMode.COMPATIBLE);
+            if (format == MessageFormat.foryShared) b.withMetaShare(true).withScopedMetaShare(false);
+            fory = b.build();
+            learned = format == MessageFormat.foryShared ? new org.apache.fory.context.MetaReadContext() : null;
+            String schema = key.substring(0, key.indexOf('.') + 1);
+            for (int i = 0; i < value.members(); i++) {
+                String member = value.select(i).getClass().getSimpleName();
+                Class<?> c = Class.forName(GeneratedMessages.of(schema + member).codecs().get(format.name()) + "$Pojo$" + member);
+                plain.add(c);
+                fory.register(c, 100 + i);
+            }
+        }
+
+        Class<?> plainClass(int position) {
+            return plain.get(position);
+        }
+
+        Object read(org.apache.fory.memory.MemoryBuffer in) {
+            if (learned != null) fory.setMetaReadContext(learned);
+            return fory.deserialize(in);
         }
     }
 
@@ -253,6 +325,10 @@ class GeneratedUnionTest {
         return rows().filter(a -> !SELF_NAMED.contains((MessageFormat) a.get()[1]));
     }
 
+    static Stream<Arguments> prefixTaggedRows() {
+        return taggedRows().filter(a -> !TYPE_ID_NAMED.contains((MessageFormat) a.get()[1]));
+    }
+
     static Stream<Arguments> selfNamedRows() {
         return rows().filter(a -> SELF_NAMED.contains((MessageFormat) a.get()[1]));
     }
@@ -278,7 +354,6 @@ class GeneratedUnionTest {
         U value = entry.newMessage();
         UnsafeBuffer alone = new UnsafeBuffer(new byte[1 << 20]);
         int[] lengths = unionAndOwn(entry, format, value, alone);
-        assertTrue(lengths[0] > lengths[1], "the union's bytes carry a tag before the member's");
         U target = entry.newMessage();
         try {
             entry.<U>newCodec(format).decode(alone, 0, lengths[1], target);
@@ -286,6 +361,15 @@ class GeneratedUnionTest {
         } catch (DecodeException refused) {
             // refused: no tag of a member
         }
+    }
+
+    /** A tag written before the member's bytes (around them for some) makes the union's bytes longer than the member's own. */
+    @ParameterizedTest(name = "{1}/{0}")
+    @MethodSource("prefixTaggedRows")
+    <U extends GeneratedUnion<U>> void aPrefixTagAddsBytesToTheMembers(String key, MessageFormat format) {
+        GeneratedMessages.Entry entry = GeneratedMessages.union(key);
+        int[] lengths = unionAndOwn(entry, format, entry.<U>newMessage(), new UnsafeBuffer(new byte[1 << 20]));
+        assertTrue(lengths[0] > lengths[1], "the union's bytes carry a tag before the member's: " + lengths[0] + " against " + lengths[1]);
     }
 
     /** SBE's header and a JDK stream's class name the member themselves: the union's bytes are the member's. */

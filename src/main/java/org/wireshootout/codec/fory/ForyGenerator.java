@@ -103,6 +103,7 @@ public final class ForyGenerator implements CodecBackend {
         for (String e : enums) b.append(", ").append(e).append(".class");
         for (CompositeDef c : composites) b.append(", Pojo.").append(c.name()).append(".class");
         b.append(");\n        io = fory.support();\n    }\n\n");
+        org.wireshootout.generator.spi.UnionCodecSource.memberHooks(b, M, "ForyGenerated", "fory", "io = shared.support();\n", "Pojo");
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
         b.append("        to").append(M).append("(value, out);\n        return io.write(out, dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
@@ -122,6 +123,38 @@ public final class ForyGenerator implements CodecBackend {
         for (CompositeDef c : composites) pojo(b, c.name(), c.fields(), mode.ids());
         b.append("    }\n}\n");
         return b.toString();
+    }
+
+    /**
+     * A union is one stream of the members' plain classes, each registered under its own id, as the hand-written IEX
+     * rows register one class per message type ({@code IexForyCodec}): Fory writes the root's type id in every message,
+     * and reading with {@code Object} gives an instance of whichever class it names. The members' classes take the
+     * ids from 100 in the union's order, then each member's enums (once each) and composites. The members' codecs,
+     * built over the union's Fory, make the plain objects and copy them back.
+     */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        List<MessageDef> ms = union.members();
+        StringBuilder reg = new StringBuilder();
+        for (MessageDef m : ms) reg.append(", ").append(ctx.codecClass(library(), m)).append(".Pojo.").append(m.name()).append(".class");
+        Set<String> seen = new LinkedHashSet<>();
+        for (MessageDef m : ms) {
+            List<String> enums = new ArrayList<>();
+            Set<CompositeDef> composites = new LinkedHashSet<>();
+            collect(m.fields(), seen, enums, composites);
+            for (String e : enums) reg.append(", ").append(ctx.messageClass(e)).append(".class");
+            for (CompositeDef c : composites) reg.append(", ").append(ctx.codecClass(library(), m)).append(".Pojo.").append(c.name()).append(".class");
+        }
+        String construct = "new org.wireshootout.codec.fory.ForyGenerated(name, org.wireshootout.codec.fory.ForyGenerated.Mode." + mode.name() + reg + ")";
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, library(), union, ForyGenerator.class,
+                new org.wireshootout.generator.spi.UnionCodecSource.PlainClasses(
+                        "the type id Fory writes before the root object's fields names the member's plain class (members registered from id 100"
+                                + " in the union's order), " + mode.name() + " mode.",
+                        "org.wireshootout.codec.fory.ForyGenerated", construct, "Pojo",
+                        "    /** Fory's own read and write, called directly (see ForyGenerated.support()). */\n"
+                                + "    private final org.wireshootout.codec.fory.ForySupport io;\n",
+                        "io = lib.support();\n", "io.write(plain, dst, offset)", "io.read(Object.class, src, offset, length)",
+                        mode == ForyGenerated.Mode.SHARED));
     }
 
     private static void collect(List<Field> fields, Set<String> seen, List<String> enums, Set<CompositeDef> composites) {

@@ -73,10 +73,18 @@ public final class KryoFieldsGenerated extends org.wireshootout.generator.spi.Pl
 
     /** Kryo in {@code mode} with {@code message} registered first, then {@code fieldClasses} in order, from the row's first id. */
     public KryoFieldsGenerated(String name, Mode mode, Class<?> message, Class<?>... fieldClasses) {
+        this(name, mode, new Class<?>[] {message}, fieldClasses);
+    }
+
+    /**
+     * A union stream's: Kryo in {@code mode} with the members' {@code messages} registered first, in order, then
+     * {@code fieldClasses}, from the row's first id; written with {@link #writeWithClass} and read with {@link #readWithClass}.
+     */
+    public KryoFieldsGenerated(String name, Mode mode, Class<?>[] messages, Class<?>... fieldClasses) {
         this.kryo = new KryoSupport(name, new NullableTextInput(mode == Mode.FIELDS), KryoSupport.newKryo());
         Kryo k = kryo.kryo;
         int id = KryoSupport.FIRST_ID;
-        registerStruct(k, mode, message, id++);
+        for (Class<?> message : messages) registerStruct(k, mode, message, id++);
         for (Class<?> c : fieldClasses) {
             if (c == byte[].class) {
                 k.register(c, new GuardedBytes(), id++);
@@ -112,6 +120,16 @@ public final class KryoFieldsGenerated extends org.wireshootout.generator.spi.Pl
     /** Writes {@code value} with {@code writeObject} into {@code dst} from {@code offset}; returns the length. */
     public int write(Object value, MutableDirectBuffer dst, int offset) {
         return kryo.write(value, dst, offset);
+    }
+
+    /** Writes {@code value} with {@code writeClassAndObject} (its registration id first) into {@code dst} from {@code offset}; returns the length. */
+    public int writeWithClass(Object value, MutableDirectBuffer dst, int offset) {
+        return kryo.writeWithClass(value, dst, offset);
+    }
+
+    /** The new object of whichever registered class the message names ({@code readClassAndObject}), refused when null, bytes after it refused. */
+    public Object readWithClass(DirectBuffer src, int offset, int length) {
+        return message(kryo.read(Object.class, src, offset, length));
     }
 
     /** The new object Kryo reads from the {@code length} bytes of {@code src} from {@code offset}, bytes after it refused. */

@@ -158,6 +158,7 @@ public final class KryoFieldsGenerator implements CodecBackend {
                 .append(mode.name()).append(", ").append(P).append(".class");
         for (String c : classes) b.append(", ").append(c).append(".class");
         b.append(");\n    }\n\n");
+        org.wireshootout.generator.spi.UnionCodecSource.memberHooks(b, M, "KryoFieldsGenerated", "kryo", "", holder);
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
         b.append("        to").append(M).append("(value, out);\n        return kryo.write(out, dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
@@ -169,6 +170,44 @@ public final class KryoFieldsGenerator implements CodecBackend {
         for (Map.Entry<String, List<Field>> t : types.entrySet()) plainClass(b, form, t.getKey(), t.getValue(), tagged);
         b.append("    }\n}\n");
         return b.toString();
+    }
+
+    /**
+     * A union is one stream of the members' plain classes, as a Kryo user sends several classes: written with
+     * {@code writeClassAndObject}, so the registration id of the member's class comes first, and read with
+     * {@code readClassAndObject}. One Kryo registers the members' classes from the row's first id in the union's order,
+     * with the mode's serializer, then the classes their fields hold (each once).
+     */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        String library = mode.row();
+        String holder = mode == KryoFieldsGenerated.Mode.TAGGED ? "Tagged" : "Plain";
+        boolean builders = form(mode).text() == PlainForm.Text.BUILDER;
+        StringBuilder messages = new StringBuilder();
+        Set<String> fieldClasses = new LinkedHashSet<>();
+        for (MessageDef m : union.members()) {
+            String prefix = ctx.codecClass(library, m) + "." + holder + ".";
+            messages.append(messages.length() == 0 ? "" : ", ").append(prefix).append(m.name()).append(".class");
+            Map<String, List<Field>> types = new LinkedHashMap<>();
+            types.put(m.name(), m.fields());
+            Set<String> classes = new LinkedHashSet<>();
+            collect(m.fields(), types, classes, prefix, builders);
+            Set<String> enums = new LinkedHashSet<>();
+            for (List<Field> fields : types.values()) {
+                for (Field f : fields) if (f.type() instanceof Type.EnumRef e) enums.add(e.def().name());
+            }
+            for (String c : enumsFirst(classes, types)) fieldClasses.add(enums.contains(c) ? ctx.messageClass(c) : c);
+        }
+        StringBuilder construct = new StringBuilder("new org.wireshootout.codec.kryo.KryoFieldsGenerated(name, org.wireshootout.codec.kryo.KryoFieldsGenerated.Mode.")
+                .append(mode.name()).append(", new Class<?>[] {").append(messages).append('}');
+        for (String c : fieldClasses) construct.append(", ").append(c).append(".class");
+        construct.append(')');
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, library, union, KryoFieldsGenerator.class,
+                new org.wireshootout.generator.spi.UnionCodecSource.PlainClasses(
+                        "the registration id of the member's plain class, which Kryo's writeClassAndObject writes first (members registered"
+                                + " from KryoFieldsGenerated's first id in the union's order), then the object through the row's serializer.",
+                        "org.wireshootout.codec.kryo.KryoFieldsGenerated", construct.toString(), holder, "", "",
+                        "lib.writeWithClass(plain, dst, offset)", "lib.readWithClass(src, offset, length)", false));
     }
 
     private static PlainForm form(KryoFieldsGenerated.Mode mode) {

@@ -73,16 +73,28 @@ final class KryoSupport {
 
     /** Writes {@code value} with {@code writeObject} into {@code dst} from {@code offset}; returns the length. */
     int write(Object value, MutableDirectBuffer dst, int offset) {
+        return write(value, dst, offset, false);
+    }
+
+    /**
+     * Writes {@code value} with {@code writeClassAndObject} (its class's registration id first, as a stream of several
+     * classes needs) into {@code dst} from {@code offset}; returns the length. {@link #read} with {@code Object} reads it.
+     */
+    int writeWithClass(Object value, MutableDirectBuffer dst, int offset) {
+        return write(value, dst, offset, true);
+    }
+
+    private int write(Object value, MutableDirectBuffer dst, int offset, boolean withClass) {
         int room = dst.capacity() - offset;
         byte[] array = dst.byteArray();
         if (array != null) {
             int at = dst.wrapAdjustment() + offset;
-            return write(value, array, at, at + room, room);
+            return write(value, array, at, at + room, room, withClass);
         }
         byte[] s = scratch(Math.min(room, CAPACITY));
         while (true) {
             try {
-                int length = write(value, s, 0, Math.min(room, s.length), room);
+                int length = write(value, s, 0, Math.min(room, s.length), room, withClass);
                 dst.putBytes(offset, s, 0, length);
                 return length;
             } catch (EncodeOverflowException e) {
@@ -97,10 +109,15 @@ final class KryoSupport {
      * returns the length. {@code room} is what the caller's buffer had, for the error.
      */
     int write(Object value, byte[] array, int at, int end, int room) {
+        return write(value, array, at, end, room, false);
+    }
+
+    private int write(Object value, byte[] array, int at, int end, int room, boolean withClass) {
         RangeOutput o = out;
         o.point(array, at, end);
         try {
-            kryo.writeObject(o, value);
+            if (withClass) kryo.writeClassAndObject(o, value);
+            else kryo.writeObject(o, value);
         } catch (KryoBufferOverflowException e) {
             throw new EncodeOverflowException(name, room, e);
         }
@@ -131,15 +148,17 @@ final class KryoSupport {
     }
 
     /**
-     * Reads the {@code length} bytes of {@code array} from {@code at} as {@code type} with {@code readObject}; anything
-     * Kryo throws, or bytes after the object, is a {@link DecodeException} (offsets counted from {@code at}).
+     * Reads the {@code length} bytes of {@code array} from {@code at} as {@code type} with {@code readObject}, or for
+     * {@code Object} with {@code readClassAndObject} (what {@link #writeWithClass} wrote: the registered class it names);
+     * anything Kryo throws, or bytes after the object, is a {@link DecodeException} (offsets counted from {@code at}).
      */
+    @SuppressWarnings("unchecked")
     <T> T read(Class<T> type, byte[] array, int at, int length) {
         MessageInput i = in;
         i.point(array, at, length);
         T value;
         try {
-            value = kryo.readObject(i, type);
+            value = type == Object.class ? (T) kryo.readClassAndObject(i) : kryo.readObject(i, type);
         } catch (RuntimeException e) {
             throw new DecodeException(name, i.offset(), e.toString(), e);
         }

@@ -104,20 +104,10 @@ public final class UnionCodecSource {
 
     /** The codec's source: class {@code ctx.unionCodecClass(library, union)}, members' codecs {@code ctx.codecClass(library, m)}. */
     public static String source(GenContext ctx, String library, UnionDef union, Class<?> generator, Framing framing) {
-        String cls = ctx.unionCodecClass(library, union);
-        String simple = cls.substring(cls.lastIndexOf('.') + 1);
+        String simple = simpleName(ctx, library, union);
         String U = ctx.messageClass(union.name());
         List<MessageDef> ms = union.members();
-        StringBuilder b = new StringBuilder();
-        b.append("package ").append(ctx.codecPackage(library)).append(";\n\n");
-        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(generator.getName())
-                .append("; do not edit.\n\n");
-        b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
-        b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.DecodeException;\n");
-        b.append("import org.wireshootout.codec.EncodeOverflowException;\n\n");
-        b.append("/**\n * The ").append(library).append(" stream of union ").append(union.name()).append(": ").append(framing.about())
-                .append("\n */\n");
-        b.append("public final class ").append(simple).append(" implements BufferCodec<").append(U).append("> {\n");
+        StringBuilder b = opening(ctx, library, union, generator, framing.about(), "import org.wireshootout.codec.EncodeOverflowException;\n");
         b.append("    private final String name;\n");
         for (MessageDef m : ms) {
             b.append("    private final ").append(ctx.codecClass(library, m)).append(' ').append(MessageClassGenerator.unionMember(m)).append(";\n");
@@ -152,6 +142,112 @@ public final class UnionCodecSource {
                 .append("'s \" + ").append(U).append(".MEMBERS);\n");
         b.append("        }\n    }\n}\n");
         return b.toString();
+    }
+
+    /**
+     * A union whose library names the root object's class in every message itself (Fory's type id, the class id of
+     * Kryo's {@code writeClassAndObject}): one instance of the library ({@code lib}) registers every member's plain
+     * class, each member's codec, built over it, fills the plain object on encode and copies the one read back into the
+     * member on decode, and the class read picks the member. Each member codec has a constructor taking the library's
+     * runtime, {@code plain(M)} and {@code fromPlain(Holder.M, M)}.
+     *
+     * @param about     the codec's javadoc: how the class is named, as the library's own documentation has it
+     * @param runtime   the runtime class the members' codecs check with ({@code ForyGenerated}, {@code KryoFieldsGenerated})
+     * @param construct the expression making {@code lib} (may use {@code name}), every member's plain class registered
+     * @param holder    the class nested in each member's codec that holds its plain classes ({@code Pojo}, {@code Tagged})
+     * @param fields    declarations of the codec's own, set after {@code lib} by {@code init} (may be empty)
+     * @param write     the expression writing {@code Object plain} at {@code offset} of {@code dst}, giving the length
+     * @param read      the expression reading the {@code length} bytes of {@code src} at {@code offset} as an object
+     * @param forgets   whether a refused decode has {@code lib} forget what the message taught it (a channel's reader)
+     */
+    public record PlainClasses(String about, String runtime, String construct, String holder, String fields, String init,
+                               String write, String read, boolean forgets) {
+    }
+
+    /** The codec's source for a union of {@link PlainClasses}: class {@code ctx.unionCodecClass(library, union)}. */
+    public static String source(GenContext ctx, String library, UnionDef union, Class<?> generator, PlainClasses how) {
+        String simple = simpleName(ctx, library, union);
+        String U = ctx.messageClass(union.name());
+        List<MessageDef> ms = union.members();
+        StringBuilder b = opening(ctx, library, union, generator, how.about(), "");
+        b.append("    private final String name;\n    private final ").append(how.runtime()).append(" lib;\n");
+        if (!how.fields().isEmpty()) b.append(how.fields().stripTrailing()).append('\n');
+        for (MessageDef m : ms) {
+            b.append("    private final ").append(ctx.codecClass(library, m)).append(' ').append(MessageClassGenerator.unionMember(m)).append(";\n");
+        }
+        b.append("\n    public ").append(simple).append("(String name) {\n        this.name = name;\n");
+        b.append("        lib = ").append(how.construct()).append(";\n");
+        if (!how.init().isEmpty()) b.append(indent(how.init()));
+        for (MessageDef m : ms) {
+            b.append("        ").append(MessageClassGenerator.unionMember(m)).append(" = new ").append(ctx.codecClass(library, m)).append("(lib);\n");
+        }
+        b.append("    }\n\n");
+        b.append("    @Override\n    public int encode(").append(U).append(" value, MutableDirectBuffer dst, int offset) {\n");
+        b.append("        Object plain = switch (value.member()) {\n");
+        for (int i = 0; i < ms.size(); i++) {
+            String f = MessageClassGenerator.unionMember(ms.get(i));
+            b.append("            case ").append(i).append(" -> ").append(f).append(".plain(value.").append(f).append("());\n");
+        }
+        b.append("            default -> throw new IllegalStateException(\"member \" + value.member() + \" of ").append(union.name()).append("\");\n");
+        b.append("        };\n        return ").append(how.write()).append(";\n    }\n\n");
+        b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(U).append(" target) {\n");
+        String body = "read(" + how.read() + ", target);";
+        if (how.forgets()) {
+            // a refusal after the library's read forgets the definitions that message taught the channel's reader
+            b.append("        int learned = lib.learned();\n        try {\n            ").append(body).append("\n");
+            b.append("        } catch (DecodeException e) {\n            lib.forget(learned);\n            throw e;\n        }\n    }\n\n");
+        } else {
+            b.append("        ").append(body).append("\n    }\n\n");
+        }
+        b.append("    private void read(Object plain, ").append(U).append(" target) {\n");
+        String els = "";
+        for (MessageDef m : ms) {
+            String f = MessageClassGenerator.unionMember(m);
+            b.append("        ").append(els).append("if (plain instanceof ").append(ctx.codecClass(library, m)).append('.').append(how.holder()).append('.')
+                    .append(m.name()).append(" p) ").append(f).append(".fromPlain(p, target.select").append(m.name()).append("());\n");
+            els = "else ";
+        }
+        b.append("        else throw new DecodeException(name, 0, \"the message holds a \" + plain.getClass().getName() + \", no member of ")
+                .append(union.name()).append("\");\n    }\n}\n");
+        return b.toString();
+    }
+
+    /**
+     * What a member codec of a {@link PlainClasses} union has besides its row: a constructor over the union's
+     * {@code runtime} (held in the codec's field {@code field}; its own setup is the union's), {@code plain(M)} giving
+     * the codec's reused plain object filled from the message ({@code to<M>}), and {@code fromPlain} copying one read
+     * back ({@code from<M>}, which checks it).
+     */
+    public static void memberHooks(StringBuilder b, String message, String runtime, String field, String more, String holder) {
+        String M = message;
+        b.append("    /** For the union stream's codec: this member's copies, over the union's ").append(runtime)
+                .append(" (its row's name in refusals); encode and decode are not used. */\n");
+        b.append("    ").append(M).append("Codec(").append(runtime).append(" shared) {\n        ").append(field).append(" = shared;\n");
+        if (!more.isEmpty()) b.append(indent(more));
+        b.append("    }\n\n");
+        b.append("    /** The plain object written for {@code value}: this codec's one, filled. */\n");
+        b.append("    ").append(holder).append('.').append(M).append(" plain(").append(M).append(" value) {\n        return to").append(M).append("(value, out);\n    }\n\n");
+        b.append("    /** Copies a plain object read into {@code target}, refusing what the schema does not allow. */\n");
+        b.append("    void fromPlain(").append(holder).append('.').append(M).append(" p, ").append(M).append(" target) {\n        from").append(M).append("(p, target);\n    }\n\n");
+    }
+
+    private static String simpleName(GenContext ctx, String library, UnionDef union) {
+        String cls = ctx.unionCodecClass(library, union);
+        return cls.substring(cls.lastIndexOf('.') + 1);
+    }
+
+    /** The codec's package, imports ({@code imports} besides the common ones), javadoc and class line. */
+    private static StringBuilder opening(GenContext ctx, String library, UnionDef union, Class<?> generator, String about, String imports) {
+        StringBuilder b = new StringBuilder();
+        b.append("package ").append(ctx.codecPackage(library)).append(";\n\n");
+        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(generator.getName())
+                .append("; do not edit.\n\n");
+        b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
+        b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.DecodeException;\n").append(imports).append('\n');
+        b.append("/**\n * The ").append(library).append(" stream of union ").append(union.name()).append(": ").append(about).append("\n */\n");
+        b.append("public final class ").append(simpleName(ctx, library, union)).append(" implements BufferCodec<").append(ctx.messageClass(union.name()))
+                .append("> {\n");
+        return b;
     }
 
     private static String indent(String statements) {
