@@ -193,6 +193,8 @@ RUN_T0=$(date +%s)   # the budget counts from here: the build is not part of it
 JMH_LAUNCH=(-jar "$JAR")   # how the JMH host starts: the benchmarks jar, plus the generated classes with --message
 MESSAGE_KEYS=""
 MESSAGE_INDEX=""
+UNION_KEYS=""
+UNION_ROWS=""
 declare -A CANNOT_CARRY=()
 if [ -n "$MESSAGE_FILE" ]; then
   base=$(basename "$MESSAGE_FILE"); base=${base%.*}
@@ -221,6 +223,20 @@ if [ -n "$MESSAGE_FILE" ]; then
   done <"$MESSAGE_INDEX"
   [ -n "$MESSAGE_ROWS" ] || die "no library can carry $MESSAGE_FILE (the reasons are above)"
   echo "Messages: $MESSAGE_KEYS; rows: $MESSAGE_ROWS"
+  # its unions, each one stream of its members: UnionBenchmark times them through the rows that write a stream of them
+  UNION_KEYS=$(awk -F'\t' '$1 == "union" { printf "%s%s", (n++ ? "," : ""), $2 }' "$MESSAGE_INDEX")
+  UNION_ROWS=$(awk -F'\t' '$1 == "unionrow" && !seen[$3]++ { printf "%s%s", (n++ ? "," : ""), $3 }' "$MESSAGE_INDEX")
+  for k in ${UNION_KEYS//,/ }; do
+    if unzip -p "$JAR" META-INF/wireshootout/generated-messages.tsv 2>/dev/null | awk -F'\t' -v k="$k" '$1 == "union" && $2 == k { f = 1 } END { exit !f }'; then
+      die "$MESSAGE_FILE names its union '$k', as a shipped schema does: rename the schema (its 'schema' line)"
+    fi
+  done
+  if [ -n "$UNION_KEYS" ]; then
+    while IFS=$'\t' read -r kind key lib why; do
+      [ "$kind" = unioncannot ] && echo "  $lib writes no stream of $key: $why"
+    done <"$MESSAGE_INDEX"
+    echo "Unions: $UNION_KEYS; rows: ${UNION_ROWS:-none}"
+  fi
   if [ -n "$FORMATS_ARG" ]; then
     KEPT_ROWS=()
     IFS=',' read -ra WANTED <<<"$FORMATS_ARG"
@@ -235,7 +251,9 @@ if [ -n "$MESSAGE_FILE" ]; then
     FORMATS_ARG=$MESSAGE_ROWS
   fi
   JMH_LAUNCH=(-cp "$JAR:$GEN_DIR/classes" org.openjdk.jmh.Main)
-  if [ -z "$BENCH_RE" ] && [ $ALL_BENCH -eq 0 ]; then BENCH_RE='\.MessageBenchmark\.roundTrip$'
+  if [ -z "$BENCH_RE" ] && [ $ALL_BENCH -eq 0 ]; then
+    BENCH_RE='\.MessageBenchmark\.roundTrip$'
+    [ -n "$UNION_ROWS" ] && BENCH_RE='\.(MessageBenchmark|UnionBenchmark)\.roundTrip$'
   elif [ $ALL_BENCH -eq 1 ]; then BENCH_RE='\.Message(Bulk)?Benchmark\.'; ALL_BENCH=0; fi
   grep -Eq 'Message(Bulk)?Benchmark' <<<"$BENCH_RE" || die "--message runs MessageBenchmark or MessageBulkBenchmark: give --bench a pattern that matches one"
 fi
@@ -382,6 +400,18 @@ while IFS=$'\t' read -r b f; do
   BENCHES+=("$b")
   BENCH_FORMATS[$b]=$f
 done < <(parse_lp <<<"$LP")
+if [ -n "$MESSAGE_FILE" ]; then
+  # UnionBenchmark times the schema's own unions through the rows the generator wrote a stream for, or not at all
+  KEPT=()
+  for b in "${BENCHES[@]}"; do
+    if [[ $b == *.UnionBenchmark.* ]]; then
+      [ -n "$UNION_ROWS" ] || { echo "run.sh: $b left out: $MESSAGE_FILE has no union that a row writes a stream of" >&2; continue; }
+      BENCH_FORMATS[$b]=$UNION_ROWS
+    fi
+    KEPT+=("$b")
+  done
+  BENCHES=("${KEPT[@]}")
+fi
 [ ${#BENCHES[@]} -gt 0 ] || die "no benchmark matches${BENCH_RE:+ '$BENCH_RE'}"
 
 # registry order (the reference table's); values only -lp knows go after it
@@ -527,6 +557,8 @@ jmh_command() {   # jmh_command GROUP JSON -> the full command line in CMD
   CMD=("${PIN[@]}" "$JAVA_CMD" "${HOST_FLAGS[@]}" "${JMH_LAUNCH[@]}")
   while IFS= read -r b; do CMD+=("$(regex_for "$b")"); done < <(benches_for "$g")
   [ "$g" != no-format ] && CMD+=(-p "format=$g")
+  # a user's unions: their seeded streams (the IEX day is IEX's union's alone)
+  if [ -n "$UNION_KEYS" ] && benches_for "$g" | grep -q 'UnionBenchmark'; then CMD+=(-p "union=$UNION_KEYS" -p stream=seeded); fi
   if [ -n "$MESSAGE_KEYS" ]; then CMD+=(-p "message=$MESSAGE_KEYS")
   elif [ "$g" != no-format ] && benches_for "$g" | grep -Eq 'Message(Bulk|Access)?Benchmark'; then
     # the shapes this format carries (the jar's index); a shape it cannot carry is left out, not run to fail

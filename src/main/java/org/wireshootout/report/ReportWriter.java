@@ -120,6 +120,7 @@ public final class ReportWriter {
         runConditions(sb);
         answer(sb, charts);
         MessageSection.append(sb, run);
+        MessageSection.appendUnions(sb, run);
 
         List<JmhResult> reference = new ArrayList<>();
         for (JmhResult r : run.resultsFor(REFERENCE_BENCHMARK)) if (r.hasHistograms()) reference.add(r);

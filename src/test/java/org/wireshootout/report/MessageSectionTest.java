@@ -67,4 +67,28 @@ class MessageSectionTest {
         assertEquals("1", ReportFixtures.row(ranks, "kryo").get("book"));
         assertTrue(md.contains("Formats whose rank changes with the message: `kryo` (1 to 2), `sbe` (1 to 2)."), md);
     }
+
+    /** A union's stream through kryo and sbe (sbe faster), and a library the run's index says writes no stream of it. */
+    @Test
+    void ranksEachUnionStreamAndNamesTheLibrariesWithoutOne() throws Exception {
+        Path dir = ReportFixtures.copyFixture(tmp, "run");
+        Files.delete(dir.resolve("baseline.json"));
+        String[][] rows = {{"kryo-u", "kryo", "3.0"}, {"sbe-u", "sbe", "1.5"}};
+        for (String[] r : rows) {
+            ReportFixtures.cloneFormat(dir, "limit", r[0], Double.parseDouble(r[2]));
+            ReportFixtures.retarget(dir.resolve(r[0] + ".json"), "roundTrip", "UnionBenchmark.roundTrip",
+                    Map.of("format", r[1], "union", "orders.Events", "stream", "seeded"));
+        }
+        Files.delete(dir.resolve("limit.json"));
+        Files.writeString(dir.resolve(MessageSection.INDEX), String.join("\n",
+                "union\torders.Events\tx.Events\torders.schema", "unionrow\torders.Events\tkryo\tx.EventsCodec",
+                "unionrow\torders.Events\tsbe\tx.EventsCodec2", "unioncannot\torders.Events\tcapnp\ta reason given for the test", ""));
+        new ReportWriter(RunDirectory.read(dir)).write();
+        String md = Files.readString(dir.resolve(ReportWriter.REPORT_FILE));
+        assertTrue(md.contains("## By union stream"), md);
+        assertFalse(md.contains("## By message"), "no message results, no by-message view");
+        List<Map<String, String>> stream = ReportFixtures.table(md, "### orders.Events (seeded stream)");
+        assertEquals(List.of("sbe", "kryo"), stream.stream().map(r -> r.get("Format")).toList(), "ranked by p50");
+        assertTrue(part(md, "### orders.Events").contains("`capnp`: a reason given for the test"), md);
+    }
 }
