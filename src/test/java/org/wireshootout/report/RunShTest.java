@@ -51,6 +51,10 @@ class RunShTest {
             "  esac",
             "  exit 0",
             "fi",
+            "if [[ \" $* \" == *' org.wireshootout.generator.CodecGenerator '* ]]; then",
+            "  cls=''; prev=''; for a in \"$@\"; do [ \"$prev\" = --classes ] && cls=$a; prev=$a; done",
+            "  mkdir -p \"$cls/META-INF/wireshootout\" && printf '%b' \"$FAKE_INDEX\" > \"$cls/META-INF/wireshootout/generated-messages.tsv\"; exit 0",
+            "fi",
             "if [[ \" $* \" == *' -lp '* ]]; then",
             "  echo 'Benchmarks: '",
             "  echo 'org.wireshootout.bench.DataBenchmark.encode'",
@@ -62,6 +66,12 @@ class RunShTest {
             "    echo 'org.wireshootout.bench.MessageBenchmark.roundTrip'",
             "    echo '  param \"format\" = {baseline, limit, sbe}'",
             "    echo '  param \"message\" = {data, quote}'",
+            "  fi",
+            "  if [ -n \"${FAKE_UNIONS:-}\" ]; then",
+            "    echo 'org.wireshootout.bench.UnionBenchmark.roundTrip'",
+            "    echo '  param \"format\" = {limit, sbe}'",
+            "    echo '  param \"stream\" = {day}'",
+            "    echo '  param \"union\" = {iex.IexMessage}'",
             "  fi",
             "  exit 0",
             "fi",
@@ -350,5 +360,34 @@ class RunShTest {
     /** lib.sh's fmt_secs: "1m40s", "59s". */
     private static String fmtSecs(int s) {
         return s >= 60 ? (s / 60) + "m" + String.format("%02d", s % 60) + "s" : s + "s";
+    }
+
+    /**
+     * {@code --message} on a schema with a union: UnionBenchmark runs the union's seeded stream beside MessageBenchmark
+     * through the rows the generator wrote a stream for; a row without one runs the messages alone, and says why.
+     */
+    @Test
+    void aUnionInTheUsersSchemaRunsItsSeededStreamThroughTheRowsThatWriteOne() throws Exception {
+        Path schema = tmp.resolve("orders.schema");
+        Files.writeString(schema, "schema orders\n");
+        Map<String, String> env = Map.of("FAKE_MESSAGES", "1", "FAKE_UNIONS", "1", "FAKE_INDEX", String.join("\\n",
+                "message\torders.Ack\tx.Ack\torders.schema", "row\torders.Ack\tlimit\tx.AckCodec", "row\torders.Ack\tsbe\tx.AckCodec2",
+                "union\torders.Events\tx.Events\torders.schema", "unionrow\torders.Events\tsbe\tx.EventsCodec",
+                "unioncannot\torders.Events\tlimit\ta reason given for the test", ""));
+        Run r = run(env, "--message", schema.toString(), "--dry-run");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("limit writes no stream of orders.Events: a reason given for the test"), r.out());
+        assertTrue(r.out().contains("Unions: orders.Events; rows: sbe"), r.out());
+        String sbe = planLine(r.out(), "sbe: ");
+        String limit = planLine(r.out(), "limit: ");
+        assertTrue(sbe.contains("UnionBenchmark") && sbe.contains("-p union=orders.Events -p stream=seeded"), sbe);
+        assertTrue(sbe.contains("MessageBenchmark") && sbe.contains("-p message=orders.Ack"), sbe);
+        assertTrue(limit.contains("MessageBenchmark") && limit.contains("-p message=orders.Ack"), limit);
+        assertFalse(limit.contains("UnionBenchmark") || limit.contains("union="), limit);
+    }
+
+    private static String planLine(String out, String start) {
+        for (String l : out.split("\n")) if (l.startsWith(start)) return l;
+        throw new AssertionError("no line starting '" + start + "' in:\n" + out);
     }
 }
