@@ -62,7 +62,8 @@ class GeneratedUnionTest {
         assertEquals(List.of("jackson", "jacksonCBytes", "jacksonCBytesRW", "msgpack", "sbe", "protobuf", "kryo", "avro", "bson", "bsonCBytes",
                 "externalizable", "externalizableCBytes", "serializable", "kryoFields", "kryoTagged", "kryoCompatible", "bytesMarshallable",
                 "bytesMarshallableStopBit", "fory", "foryCompatible",
-                "foryIds", "foryShared", "snakeYaml", "boon"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
+                "foryIds", "foryShared", "snakeYaml", "boon", "twireUTF", "twire8bit", "json8bit", "bwireFFF", "bwireTFF", "bwireFTF",
+                "bwireTTF", "bwireFTT", "rwireUTF", "rwire8bit"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
         for (MessageFormat f : MessageFormat.values()) {
             if (e.codecs().containsKey(f.name())) continue;
             assertEquals(CodecGenerator.NO_UNION_CODEC, e.cannot().get(f.name()), f + " has neither a union row nor the reason");
@@ -253,6 +254,17 @@ class GeneratedUnionTest {
                     value.select(p);
                     assertEquals(plain, kryo.readClass(new com.esotericsoftware.kryo.io.Input(union)).getType(), row + ": the class Kryo reads");
                 }
+                case twireUTF, twire8bit, json8bit, bwireFFF, bwireTFF, bwireFTF, bwireTTF, bwireFTT, rwireUTF, rwire8bit -> {
+                    // a document whose event is named as the member (a method writer's form), read by a Wire of the row's kind
+                    net.openhft.chronicle.wire.Wire wire = org.wireshootout.codec.chronicle.WireVariant.valueOf(format.name())
+                            .wire(net.openhft.chronicle.bytes.Bytes.wrapForRead(union));
+                    try (net.openhft.chronicle.wire.DocumentContext dc = wire.readingDocument()) {
+                        assertTrue(dc.isPresent() && dc.isData(), row + ": one data document");
+                        StringBuilder event = new StringBuilder();
+                        wire.readEventName(event);
+                        assertEquals(name, event.toString(), row + ": the event's name");
+                    }
+                }
                 case fory, foryCompatible, foryIds, foryShared -> {
                     assertTrue(TYPE_ID_NAMED.contains(format));
                     org.apache.fory.memory.MemoryBuffer in = org.apache.fory.memory.MemoryBuffer.fromByteArray(union);
@@ -379,5 +391,34 @@ class GeneratedUnionTest {
         GeneratedMessages.Entry entry = GeneratedMessages.union(key);
         int[] lengths = unionAndOwn(entry, format, entry.<U>newMessage(), new UnsafeBuffer(new byte[1 << 20]));
         assertEquals(lengths[1], lengths[0], "the member's bytes name the member (SBE's header, the JDK stream's class): they are the union's");
+    }
+
+    /**
+     * RawWire's union: a byte inside the nested object's length after the member's fields (both lengths grown to hold
+     * it) is refused. Chronicle's RawWire skips to the end of a nested object's length after reading it, so the
+     * codec checks that the member's fields reached it, as a document's own end is checked.
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"rwireUTF", "rwire8bit"})
+    <U extends GeneratedUnion<U>> void aRawUnionRefusesBytesAfterTheMembersFieldsInsideItsLength(String row) {
+        GeneratedMessages.Entry entry = GeneratedMessages.union(IEX);
+        MessageFormat format = MessageFormat.valueOf(row);
+        BufferCodec<U> codec = entry.newCodec(format);
+        U value = entry.newMessage();
+        value.select(10).fill(new SplittableRandom(5));
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[4096]);
+        int n = codec.encode(value, buffer, 0);
+        U target = entry.newMessage();
+        codec.decode(buffer, 0, n, target);
+        assertNull(value.firstDifference(target), "the message as written reads back");
+        // the document's header (4 bytes, its length in the low bits), the event's name (a 1-byte length), the nested length
+        int nested = 4 + 1 + buffer.getByte(4);
+        UnsafeBuffer grown = new UnsafeBuffer(new byte[4096]);
+        grown.putBytes(0, buffer, 0, n);
+        grown.putByte(n, (byte) 0);
+        grown.putInt(0, buffer.getInt(0) + 1);
+        grown.putInt(nested, buffer.getInt(nested) + 1);
+        DecodeException e = assertThrows(DecodeException.class, () -> codec.decode(grown, 0, n + 1, entry.newMessage()));
+        assertTrue(e.getMessage().contains("after its fields"), e.getMessage());
     }
 }

@@ -109,6 +109,50 @@ public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> 
         throw new UnsupportedOperationException(name + " has a checked buffer");
     }
 
+    /**
+     * For a union stream's codec: this member codec as the marshallable that writes {@code value}'s fields, nested under
+     * the event the union's codec writes first.
+     */
+    public final WriteMarshallable writing(M value) {
+        source = value;
+        return this;
+    }
+
+    /** For a union stream's codec: this member codec as the marshallable that reads the nested fields into {@code target}. */
+    public final ReadMarshallable reading(M target) {
+        this.target = target;
+        return this;
+    }
+
+    /** RawWire: the most bytes {@code value}'s fields take nested in a union's event, for the union codec's room check. */
+    public final long nestedPayload(M value, boolean exact) {
+        return maxPayload(value, exact);
+    }
+
+    /**
+     * RawWire, which writes an event name as a stop-bit length and the name's bytes: the position of the name in
+     * {@code names} (ASCII, each shorter than 128 bytes) that the document's next bytes hold, read past; anything else,
+     * or a length beyond the bytes left, refused.
+     */
+    protected static int rawEvent(WireIn w, byte[][] names, String what) {
+        Bytes<?> b = w.bytes();
+        left(w, 1, what);
+        long at = b.readPosition();
+        int n = b.readUnsignedByte(at);
+        if (n >= 0x80 || n + 1L > b.readRemaining()) throw new IllegalStateException(what + ": an event name of " + n + " bytes, " + b.readRemaining() + " left");
+        for (int i = 0; i < names.length; i++) {
+            byte[] name = names[i];
+            if (name.length != n) continue;
+            int k = 0;
+            while (k < n && b.readByte(at + 1 + k) == name[k]) k++;
+            if (k == n) {
+                b.readSkip(1L + n);
+                return i;
+            }
+        }
+        throw new IllegalStateException(what + ": no member's event name");
+    }
+
     /** A field's key: its name on the keyed wires, its number on BinaryWire with numeric fields. */
     public static WireKey key(String name, int code) {
         return new Key(name, code);
@@ -347,6 +391,35 @@ public abstract class ChronicleWireGenerated<M> extends ChronicleBufferCodec<M> 
     protected final void nested(WireIn w, ValueIn in, ReadMarshallable m, String field) {
         if (unchecked) left(w, 4, field);
         if (!in.marshallable(m)) throw new IllegalStateException(field + " is not an object");
+    }
+
+    /**
+     * RawWire: reads the nested object into {@code m} as {@link #nested} does, then refuses bytes its fields leave inside
+     * the object's length (Chronicle skips them), as a document's own end is checked.
+     */
+    protected final void rawNested(WireIn w, ValueIn in, ReadMarshallable m, String field) {
+        nestedToEnd.of(m, field);
+        nested(w, in, nestedToEnd, field);
+    }
+
+    private final ToEnd nestedToEnd = new ToEnd();
+
+    /** {@link #rawNested}'s check, reused. */
+    private static final class ToEnd implements ReadMarshallable {
+        private ReadMarshallable m;
+        private String field;
+
+        void of(ReadMarshallable m, String field) {
+            this.m = m;
+            this.field = field;
+        }
+
+        @Override
+        public void readMarshallable(WireIn w) {
+            m.readMarshallable(w);
+            long left = w.bytes().readRemaining();
+            if (left != 0) throw new IllegalStateException(field + ": " + left + " bytes after its fields inside its length");
+        }
     }
 
     /** Reads one entry of a list ({@code sequence}) into {@code m}; anything but an object is refused. */

@@ -5,6 +5,7 @@ import org.wireshootout.generator.spi.GenContext;
 import org.wireshootout.schema.CompositeDef;
 import org.wireshootout.schema.EnumDef;
 import org.wireshootout.schema.Field;
+import org.wireshootout.schema.MessageClassGenerator;
 import org.wireshootout.schema.MessageDef;
 import org.wireshootout.schema.Primitive;
 import org.wireshootout.schema.Schema;
@@ -59,6 +60,86 @@ public final class ChronicleWireGenerator implements CodecBackend {
         this.library = variant.name();
         this.raw = variant.kind() == WireVariant.Kind.RAW;
         this.strict = variant.inOrder();
+    }
+
+    /**
+     * A union is one stream of documents, each an event named as the member whose value is the member's fields as a
+     * nested object: {@code writeEventName("TradeReport").marshallable(...)}, as a Chronicle method writer puts one
+     * call's argument in a queue (its event name, then the argument). The reader takes the event name
+     * ({@code readEventName}; on RawWire, whose reader does not check its bytes, the name's length and bytes checked
+     * here) and reads the nested object through the member's codec.
+     */
+    @Override
+    public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
+        List<MessageDef> ms = union.members();
+        String U = ctx.messageClass(union.name());
+        String cls = ctx.unionCodecClass(library, union);
+        String simple = cls.substring(cls.lastIndexOf('.') + 1);
+        StringBuilder b = new StringBuilder();
+        b.append("package ").append(ctx.codecPackage(library)).append(";\n\n");
+        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(ChronicleWireGenerator.class.getName())
+                .append(" (").append(library).append("); do not edit.\n\n");
+        b.append("import org.wireshootout.codec.chronicle.ChronicleWireGenerated;\nimport org.wireshootout.codec.chronicle.WireVariant;\n\n");
+        b.append("/**\n * The ").append(library).append(" stream of union ").append(union.name()).append(": each document an event named as the member")
+                .append(" (writeEventName), whose value is the member's fields as a nested object.\n */\n");
+        b.append("public final class ").append(simple).append(" extends ChronicleWireGenerated<").append(U).append("> {\n");
+        b.append("    private static final String[] NAMES = {");
+        for (int i = 0; i < ms.size(); i++) b.append(i == 0 ? "" : ", ").append('"').append(ms.get(i).name()).append('"');
+        b.append("};\n");
+        if (raw) {
+            b.append("    private static final byte[][] NAME_BYTES = new byte[NAMES.length][];\n");
+            b.append("    static {\n        for (int i = 0; i < NAMES.length; i++) NAME_BYTES[i] = NAMES[i].getBytes(java.nio.charset.StandardCharsets.US_ASCII);\n    }\n");
+        }
+        b.append("    private final StringBuilder event = new StringBuilder(32);\n");
+        for (MessageDef m : ms) {
+            b.append("    private final ").append(ctx.codecClass(library, m)).append(' ').append(MessageClassGenerator.unionMember(m)).append(";\n");
+        }
+        b.append("\n    public ").append(simple).append("(String name) {\n        super(name, WireVariant.").append(library).append(");\n");
+        for (MessageDef m : ms) {
+            b.append("        ").append(MessageClassGenerator.unionMember(m)).append(" = new ").append(ctx.codecClass(library, m)).append("(name);\n");
+        }
+        b.append("    }\n\n");
+        b.append("    @Override\n    public void writeMarshallable(net.openhft.chronicle.wire.WireOut w) {\n        ").append(U).append(" v = source;\n");
+        b.append("        switch (v.member()) {\n");
+        for (int i = 0; i < ms.size(); i++) {
+            String f = MessageClassGenerator.unionMember(ms.get(i));
+            b.append("            case ").append(i).append(" -> w.writeEventName(NAMES[").append(i).append("]).marshallable(").append(f).append(".writing(v.")
+                    .append(f).append("()));\n");
+        }
+        b.append("            default -> throw new IllegalStateException(\"member \" + v.member() + \" of ").append(union.name()).append("\");\n");
+        b.append("        }\n    }\n\n");
+        b.append("    @Override\n    public void readMarshallable(net.openhft.chronicle.wire.WireIn w) {\n        ").append(U).append(" t = target;\n");
+        if (raw) {
+            b.append("        int position = rawEvent(w, NAME_BYTES, \"").append(union.name()).append("'s event\");\n");
+            b.append("        net.openhft.chronicle.wire.ValueIn in = w.getValueIn();\n");
+        } else {
+            b.append("        net.openhft.chronicle.wire.ValueIn in = w.readEventName(event);\n");
+            b.append("        int position = position(event);\n");
+        }
+        b.append("        switch (position) {\n");
+        for (int i = 0; i < ms.size(); i++) {
+            MessageDef m = ms.get(i);
+            String f = MessageClassGenerator.unionMember(m);
+            b.append("            case ").append(i).append(raw ? " -> rawNested(w, in, " : " -> nested(w, in, ").append(f).append(".reading(t.select").append(m.name()).append("()), \"")
+                    .append(union.name()).append('.').append(m.name()).append("\");\n");
+        }
+        b.append("            default -> throw new IllegalStateException(\"no member of ").append(union.name()).append(" is named '\" + event + \"'\");\n");
+        b.append("        }\n        readEnd(w);\n    }\n\n");
+        b.append("    private static int position(CharSequence name) {\n        for (int i = 0; i < NAMES.length; i++) {\n");
+        b.append("            if (NAMES[i].contentEquals(name)) return i;\n        }\n        return -1;\n    }\n");
+        if (raw) {
+            // the event name (a stop-bit length under 128, then its bytes) and the nested object's 4-byte length, then the member
+            b.append("\n    @Override\n    protected long maxPayload(").append(U).append(" v, boolean exact) {\n");
+            b.append("        long event = 1L + NAMES[v.member()].length() + 4L;\n        return event + switch (v.member()) {\n");
+            for (int i = 0; i < ms.size(); i++) {
+                String f = MessageClassGenerator.unionMember(ms.get(i));
+                b.append("            case ").append(i).append(" -> ").append(f).append(".nestedPayload(v.").append(f).append("(), exact);\n");
+            }
+            b.append("            default -> throw new IllegalStateException(\"member \" + v.member() + \" of ").append(union.name()).append("\");\n");
+            b.append("        };\n    }\n");
+        }
+        b.append("}\n");
+        return b.toString();
     }
 
     @Override
