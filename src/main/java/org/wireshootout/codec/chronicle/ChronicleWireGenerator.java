@@ -76,10 +76,8 @@ public final class ChronicleWireGenerator implements CodecBackend {
         String cls = ctx.unionCodecClass(library, union);
         String simple = cls.substring(cls.lastIndexOf('.') + 1);
         StringBuilder b = new StringBuilder();
-        b.append("package ").append(ctx.codecPackage(library)).append(";\n\n");
-        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(ChronicleWireGenerator.class.getName())
-                .append(" (").append(library).append("); do not edit.\n\n");
-        b.append("import org.wireshootout.codec.chronicle.ChronicleWireGenerated;\nimport org.wireshootout.codec.chronicle.WireVariant;\n\n");
+        header(b, ctx);
+        b.append('\n');
         b.append("/**\n * The ").append(library).append(" stream of union ").append(union.name()).append(": each document an event named as the member")
                 .append(" (writeEventName), whose value is the member's fields as a nested object.\n */\n");
         b.append("public final class ").append(simple).append(" extends ChronicleWireGenerated<").append(U).append("> {\n");
@@ -140,6 +138,14 @@ public final class ChronicleWireGenerator implements CodecBackend {
         }
         b.append("}\n");
         return b.toString();
+    }
+
+    /** A generated class's package, its origin and the imports every one of them has. */
+    private void header(StringBuilder b, GenContext ctx) {
+        b.append("package ").append(ctx.codecPackage(library)).append(";\n\n");
+        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(ChronicleWireGenerator.class.getName())
+                .append(" (").append(library).append("); do not edit.\n\n");
+        b.append("import org.wireshootout.codec.chronicle.ChronicleWireGenerated;\nimport org.wireshootout.codec.chronicle.WireVariant;\n");
     }
 
     @Override
@@ -208,10 +214,7 @@ public final class ChronicleWireGenerator implements CodecBackend {
         Set<CompositeDef> composites = new LinkedHashSet<>();
         collect(m.fields(), composites);
         StringBuilder b = new StringBuilder();
-        b.append("package ").append(ctx.codecPackage(library)).append(";\n\n");
-        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(ChronicleWireGenerator.class.getName())
-                .append(" (").append(library).append("); do not edit.\n\n");
-        b.append("import org.wireshootout.codec.chronicle.ChronicleWireGenerated;\nimport org.wireshootout.codec.chronicle.WireVariant;\n");
+        header(b, ctx);
         b.append("import ").append(ctx.messagePackage()).append(".*;\n\n");
         b.append("/** The ").append(library).append(" row of message ").append(M).append(": its fields as a hand-written Chronicle marshallable. */\n");
         b.append("public final class ").append(M).append("Codec extends ChronicleWireGenerated<").append(M).append("> {\n");

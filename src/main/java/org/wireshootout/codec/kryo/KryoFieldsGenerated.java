@@ -129,7 +129,7 @@ public final class KryoFieldsGenerated extends org.wireshootout.generator.spi.Pl
 
     /** The new object of whichever registered class the message names ({@code readClassAndObject}), refused when null, bytes after it refused. */
     public Object readWithClass(DirectBuffer src, int offset, int length) {
-        return message(kryo.read(Object.class, src, offset, length));
+        return message(kryo.readWithClass(src, offset, length));
     }
 
     /** The new object Kryo reads from the {@code length} bytes of {@code src} from {@code offset}, bytes after it refused. */

@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import static org.wireshootout.schema.MessageClassGenerator.javaName;
 
@@ -93,18 +94,24 @@ public final class KryoFieldsGenerator implements CodecBackend {
     }
 
     /**
-     * {@code classes} with the enums first, in order, then the others: the hand-written {@code kryoTagged} and
-     * {@code kryoCompatible} rows register {@code Data}'s enum before {@code StringBuilder}, and
-     * {@code CompatibleFieldSerializer} writes each value's registration id, so on {@code data} the ids are theirs.
+     * The classes {@code m}'s fields hold, in the order Kryo registers them after the message's own class: the enums
+     * first, named by {@code enumName}, then the others, composites and group entries named with {@code prefix}. The
+     * hand-written {@code kryoTagged} and {@code kryoCompatible} rows register {@code Data}'s enum before
+     * {@code StringBuilder}, and {@code CompatibleFieldSerializer} writes each value's registration id, so on
+     * {@code data} the ids are theirs. {@code types} receives the fields of the message and of each class of its own.
      */
-    private static Set<String> enumsFirst(Set<String> classes, Map<String, List<Field>> types) {
+    private static Set<String> registered(MessageDef m, String prefix, boolean builders, UnaryOperator<String> enumName,
+                                          Map<String, List<Field>> types) {
+        types.put(m.name(), m.fields());
+        Set<String> classes = new LinkedHashSet<>();
+        collect(m.fields(), types, classes, prefix, builders);
         Set<String> enums = new LinkedHashSet<>();
         for (List<Field> fields : types.values()) {
             for (Field f : fields) if (f.type() instanceof Type.EnumRef e) enums.add(e.def().name());
         }
         Set<String> ordered = new LinkedHashSet<>();
-        for (String c : classes) if (enums.contains(c)) ordered.add(c);
-        ordered.addAll(classes);
+        for (String c : classes) if (enums.contains(c)) ordered.add(enumName.apply(c));
+        for (String c : classes) ordered.add(enums.contains(c) ? enumName.apply(c) : c);
         return ordered;
     }
 
@@ -137,10 +144,7 @@ public final class KryoFieldsGenerator implements CodecBackend {
         String M = m.name();
         String P = holder + "." + M;
         Map<String, List<Field>> types = new LinkedHashMap<>();
-        types.put(M, m.fields());
-        Set<String> classes = new LinkedHashSet<>();
-        collect(m.fields(), types, classes, holder + ".", form.text() == PlainForm.Text.BUILDER);
-        classes = enumsFirst(classes, types);
+        Set<String> classes = registered(m, holder + ".", form.text() == PlainForm.Text.BUILDER, e -> e, types);
         StringBuilder b = new StringBuilder();
         header(b, ctx, library);
         String serializer = switch (mode) {
@@ -188,15 +192,7 @@ public final class KryoFieldsGenerator implements CodecBackend {
         for (MessageDef m : union.members()) {
             String prefix = ctx.codecClass(library, m) + "." + holder + ".";
             messages.append(messages.length() == 0 ? "" : ", ").append(prefix).append(m.name()).append(".class");
-            Map<String, List<Field>> types = new LinkedHashMap<>();
-            types.put(m.name(), m.fields());
-            Set<String> classes = new LinkedHashSet<>();
-            collect(m.fields(), types, classes, prefix, builders);
-            Set<String> enums = new LinkedHashSet<>();
-            for (List<Field> fields : types.values()) {
-                for (Field f : fields) if (f.type() instanceof Type.EnumRef e) enums.add(e.def().name());
-            }
-            for (String c : enumsFirst(classes, types)) fieldClasses.add(enums.contains(c) ? ctx.messageClass(c) : c);
+            fieldClasses.addAll(registered(m, prefix, builders, ctx::messageClass, new LinkedHashMap<>()));
         }
         StringBuilder construct = new StringBuilder("new org.wireshootout.codec.kryo.KryoFieldsGenerated(name, org.wireshootout.codec.kryo.KryoFieldsGenerated.Mode.")
                 .append(mode.name()).append(", new Class<?>[] {").append(messages).append('}');

@@ -78,7 +78,7 @@ final class KryoSupport {
 
     /**
      * Writes {@code value} with {@code writeClassAndObject} (its class's registration id first, as a stream of several
-     * classes needs) into {@code dst} from {@code offset}; returns the length. {@link #read} with {@code Object} reads it.
+     * classes needs) into {@code dst} from {@code offset}; returns the length. {@link #readWithClass} reads it.
      */
     int writeWithClass(Object value, MutableDirectBuffer dst, int offset) {
         return write(value, dst, offset, true);
@@ -148,17 +148,30 @@ final class KryoSupport {
     }
 
     /**
-     * Reads the {@code length} bytes of {@code array} from {@code at} as {@code type} with {@code readObject}, or for
-     * {@code Object} with {@code readClassAndObject} (what {@link #writeWithClass} wrote: the registered class it names);
-     * anything Kryo throws, or bytes after the object, is a {@link DecodeException} (offsets counted from {@code at}).
+     * Reads what {@link #writeWithClass} wrote in {@code length} bytes of {@code src} from {@code offset}, with
+     * {@code readClassAndObject}: a new object of the registered class it names, checked as {@link #read(Class, byte[], int, int)}.
      */
-    @SuppressWarnings("unchecked")
+    Object readWithClass(DirectBuffer src, int offset, int length) {
+        byte[] array = messageArray(src, offset, length);
+        return read(Object.class, array, start, length, true);
+    }
+
+    /**
+     * Reads the {@code length} bytes of {@code array} from {@code at} as {@code type} with {@code readObject}; anything
+     * Kryo throws, or bytes after the object, is a {@link DecodeException} (offsets counted from {@code at}).
+     */
     <T> T read(Class<T> type, byte[] array, int at, int length) {
+        return read(type, array, at, length, false);
+    }
+
+    /** {@link #read(Class, byte[], int, int)}, or with {@code readClassAndObject} ({@code type} then {@code Object}). */
+    @SuppressWarnings("unchecked")
+    private <T> T read(Class<T> type, byte[] array, int at, int length, boolean withClass) {
         MessageInput i = in;
         i.point(array, at, length);
         T value;
         try {
-            value = type == Object.class ? (T) kryo.readClassAndObject(i) : kryo.readObject(i, type);
+            value = withClass ? (T) kryo.readClassAndObject(i) : kryo.readObject(i, type);
         } catch (RuntimeException e) {
             throw new DecodeException(name, i.offset(), e.toString(), e);
         }
