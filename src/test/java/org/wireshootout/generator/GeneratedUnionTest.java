@@ -62,7 +62,7 @@ class GeneratedUnionTest {
         assertEquals(List.of("jackson", "jacksonCBytes", "jacksonCBytesRW", "msgpack", "sbe", "protobuf", "kryo", "avro", "bson", "bsonCBytes",
                 "externalizable", "externalizableCBytes", "serializable", "kryoFields", "kryoTagged", "kryoCompatible", "bytesMarshallable",
                 "bytesMarshallableStopBit", "fory", "foryCompatible",
-                "foryIds", "foryShared", "snakeYaml", "boon", "twireUTF", "twire8bit", "json8bit", "bwireFFF", "bwireTFF", "bwireFTF",
+                "foryIds", "foryShared", "snakeYaml", "boon", "flatbuffers", "twireUTF", "twire8bit", "json8bit", "bwireFFF", "bwireTFF", "bwireFTF",
                 "bwireTTF", "bwireFTT", "rwireUTF", "rwire8bit"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
         for (MessageFormat f : MessageFormat.values()) {
             if (e.codecs().containsKey(f.name())) continue;
@@ -271,6 +271,20 @@ class GeneratedUnionTest {
                     Object read = fory.read(in);
                     assertEquals(fory.plainClass(p), read.getClass(), row + ": the class Fory reads");
                     assertEquals(union.length, in.readerIndex(), row + ": Fory reads the whole message");
+                }
+                case flatbuffers -> {
+                    // read by flatc's own classes for the schema: the root table's union type names the member, 1, 2, ... in the union's order
+                    String codecClass = entry.codecs().get(format.name());
+                    String fb = codecClass.substring(0, codecClass.lastIndexOf('.')) + ".fb.";
+                    String u = key.substring(key.indexOf('.') + 1);
+                    Class<?> root = Class.forName(fb + u);
+                    java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(union).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                    Object frame = root.getMethod("getRootAs" + u, java.nio.ByteBuffer.class).invoke(null, bb);
+                    byte type = (byte) root.getMethod("memberType").invoke(frame);
+                    assertEquals(p + 1, type, row + ": the union's type byte");
+                    assertEquals(name, Class.forName(fb + u + "Member").getMethod("name", int.class).invoke(null, type), row + ": the type's name in flatc's union class");
+                    Object table = Class.forName(fb + name).getConstructor().newInstance();
+                    assertNotNull(root.getMethod("member", com.google.flatbuffers.Table.class).invoke(frame, table), row + ": the member's table");
                 }
                 default -> fail("no check of " + format + "'s union form: add one here");
             }

@@ -24,11 +24,12 @@ import java.util.Arrays;
  * decode first checks the structure of the bytes against the schema's tables ({@link Slot}s in slot order): each
  * offset, vtable and field extent inside the bytes, a bool byte 0 or 1, each string's length (within its schema bound,
  * exactly N for {@code ascii(N)}) and NUL, each vector's length (a group's within its bound), the nested tables,
- * the {@code (required)} fields present, and no more than a builder's padding after the furthest part. The
+ * the {@code (required)} fields present, a union's type naming one of its members and its value checked as that
+ * member's table, and no more than a builder's padding after the furthest part. The
  * generated accessors then read bytes known to be inside the message.
  */
 public final class FlatBuffersGenerated {
-    static final int SCALAR = 0, BOOL = 1, STRING = 2, BYTES = 3, TABLE = 4, TABLES = 5;
+    static final int SCALAR = 0, BOOL = 1, STRING = 2, BYTES = 3, TABLE = 4, TABLES = 5, UNION_TYPE = 6, UNION = 7;
 
     /** One slot of a table as the verifier checks it: its kind, its size in the table, a bound and, for tables, which. */
     public record Slot(String field, int kind, int size, int bound, boolean exact, int table, boolean required) {
@@ -67,6 +68,19 @@ public final class FlatBuffersGenerated {
     /** A vector of at most {@code maxCount} tables of the shape at {@code table}. */
     public static Slot tables(String field, int table, int maxCount, boolean required) {
         return new Slot(field, TABLES, 4, maxCount, false, table, required);
+    }
+
+    /** A union's type byte: 1 to {@code members} names a member; 0 (none, also when the slot is absent) or more is refused. */
+    public static Slot unionType(String field, int members) {
+        return new Slot(field, UNION_TYPE, 1, members, false, -1, false);
+    }
+
+    /**
+     * A union's value, in the slot after its {@link #unionType type}: the table of the member the type names, whose
+     * shape is at {@code firstTable + type - 1} (the members' shapes in the union's order). Present in every message.
+     */
+    public static Slot union(String field, int firstTable, int members) {
+        return new Slot(field, UNION, 4, members, false, firstTable, true);
     }
 
     private final String name;
@@ -236,6 +250,7 @@ public final class FlatBuffersGenerated {
         spend(tableSize, from, what);
         long end = Math.max(v + vtableSize, t + tableSize);
         Slot[] slots = shapes[shape];
+        int unionType = 0; // the type byte read last: a union's value follows its type in the table's slots
         for (int i = 0; i < slots.length; i++) {
             Slot s = slots[i];
             int slot = 4 + 2 * i;
@@ -256,6 +271,16 @@ public final class FlatBuffersGenerated {
                 case STRING -> end = Math.max(end, verifyString(bb, at, len, s));
                 case BYTES -> end = Math.max(end, verifyVector(bb, at, len, 1, s));
                 case TABLE -> end = Math.max(end, verifyTable(bb, at, at + uint32(bb, at), s.table, len, s.field));
+                case UNION_TYPE -> {
+                    unionType = bb.get(at) & 0xFF;
+                    if (unionType == 0 || unionType > s.bound) {
+                        throw new DecodeException(name, at, s.field + ": type " + unionType + " names none of the union's " + s.bound + " members");
+                    }
+                }
+                case UNION -> {
+                    if (unionType == 0) throw new DecodeException(name, at, s.field + ": a value with no member type before it");
+                    end = Math.max(end, verifyTable(bb, at, at + uint32(bb, at), s.table + unionType - 1, len, s.field));
+                }
                 case TABLES -> {
                     long vectorEnd = verifyVector(bb, at, len, 4, s);
                     end = Math.max(end, vectorEnd);

@@ -9,6 +9,8 @@ import org.wireshootout.schema.Primitive;
 import org.wireshootout.schema.Schema;
 import org.wireshootout.schema.SetDef;
 import org.wireshootout.schema.Type;
+import org.wireshootout.schema.UnionDef;
+import org.wireshootout.schema.MessageClassGenerator;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,6 +42,9 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * optional scalar ({@code = null}), present exactly when written, and every other non-optional non-scalar field is
  * {@code (required)}. A float is written whenever its bits are not 0, so -0.0 comes back (the builder's
  * {@code addDouble(slot, x, 0.0)} would leave it out as equal to the default).
+ *
+ * <p>A union of messages is FlatBuffers' own choice of types: a root table named as the union holding one field, a
+ * FlatBuffers union of the members' tables ({@link #unionCodec}).
  */
 public final class FlatBuffersGenerator implements CodecBackend {
     /** Names the generated Java of a table would shadow or clash with. */
@@ -95,6 +100,21 @@ public final class FlatBuffersGenerator implements CodecBackend {
         return ctx.codecPackage("flatbuffers") + ".fb";
     }
 
+    /** The name of a union's choice type in the {@code .fbs}; the union's own name is its root table's. */
+    private static String choice(UnionDef u) {
+        return u.name() + "Member";
+    }
+
+    /**
+     * Whether the {@code .fbs} has union {@code u}: every member carried, and the choice type's name free (a
+     * table of the schema or a class of flatc's Java would clash with it; the union then has no flatbuffers row).
+     */
+    private static boolean carries(Schema schema, UnionDef u, List<MessageDef> carried) {
+        if (!carried.containsAll(u.members()) || TYPE_NAMES.contains(u.name())) return false;
+        String c = choice(u);
+        return !TYPE_NAMES.contains(c) && schema.message(c) == null && schema.composite(c) == null && schema.union(c) == null;
+    }
+
     /** The message and the composites it uses, each once, the message first: the tables of its codec. */
     private static Map<String, List<Field>> tables(MessageDef m) {
         Map<String, List<Field>> out = new LinkedHashMap<>();
@@ -123,6 +143,13 @@ public final class FlatBuffersGenerator implements CodecBackend {
             b.append("\ntable ").append(t.getKey()).append(" {\n");
             for (Field f : t.getValue()) fbsField(b, f);
             b.append("}\n");
+        }
+        for (UnionDef u : ctx.schema().unions()) {
+            if (!carries(ctx.schema(), u, carried)) continue;
+            // FlatBuffers' own choice of types: a union of the members' tables in a root table of one field
+            b.append("\nunion ").append(choice(u)).append(" { ");
+            for (int i = 0; i < u.members().size(); i++) b.append(i == 0 ? "" : ", ").append(u.members().get(i).name());
+            b.append(" }\n\ntable ").append(u.name()).append(" { member: ").append(choice(u)).append("; }\n");
         }
         Path dir = ctx.workDir("flatbuffers");
         Path fbs = dir.resolve(GenContext.packagePart(ctx.schema().name()) + ".fbs");
@@ -208,16 +235,11 @@ public final class FlatBuffersGenerator implements CodecBackend {
         b.append("import java.nio.ByteBuffer;\n\n");
         b.append("/** The flatbuffers row of message ").append(M).append(": flatc's tables, one reused builder, verified before reading. */\n");
         b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(ctx.messageClass(M)).append(">, BufferAccess {\n");
-        b.append("    private static final FlatBuffersGenerated.Slot[][] SHAPES = {\n");
-        for (String T : order) {
-            b.append("        { // ").append(T).append('\n');
-            for (SlotOf s : slots(tables.get(T))) b.append("            ").append(shape(s, T, order)).append(",\n");
-            b.append("        },\n");
-        }
-        b.append("    };\n\n");
+        shapes(b, List.of(), tables, order);
         b.append("    private final FlatBuffersGenerated io;\n");
         for (String T : order) b.append("    private final ").append(fb).append('.').append(T).append(" t").append(T).append(" = new ").append(fb).append('.').append(T).append("();\n");
         b.append("\n    public ").append(M).append("Codec(String name) {\n        io = new FlatBuffersGenerated(name, SHAPES);\n    }\n\n");
+        if (ctx.schema().unions().stream().anyMatch(u -> u.members().contains(m))) memberHooks(b, ctx, fb, M);
         b.append("    @Override\n    public int encode(").append(ctx.messageClass(M)).append(" value, MutableDirectBuffer dst, int offset) {\n");
         b.append("        FlatBufferBuilder b = io.begin();\n        return io.finish(write").append(M).append("(b, value), dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(ctx.messageClass(M)).append(" target) {\n");
@@ -233,6 +255,97 @@ public final class FlatBuffersGenerator implements CodecBackend {
             access(b, fb, T, tables.get(T));
         }
         b.append("}\n");
+        return b.toString();
+    }
+
+    /**
+     * The verifier's {@code SHAPES}: a table's slots per entry of {@code order}, {@code first} (already written slot
+     * expressions) for the first entry when it is not one of {@code tables}.
+     */
+    private static void shapes(StringBuilder b, List<String> first, Map<String, List<Field>> tables, List<String> order) {
+        b.append("    private static final FlatBuffersGenerated.Slot[][] SHAPES = {\n");
+        for (String T : order) {
+            b.append("        { // ").append(T).append('\n');
+            if (tables.containsKey(T)) for (SlotOf s : slots(tables.get(T))) b.append("            ").append(shape(s, T, order)).append(",\n");
+            else for (String slot : first) b.append("            ").append(slot).append(",\n");
+            b.append("        },\n");
+        }
+        b.append("    };\n\n");
+    }
+
+    /** What a member's codec has for the union stream's: itself over the union's builder and verifier, its write and read. */
+    private static void memberHooks(StringBuilder b, GenContext ctx, String fb, String M) {
+        b.append("    /** For the union stream's codec: this member over the union's builder and verifier; encode and decode are not used. */\n");
+        b.append("    ").append(M).append("Codec(FlatBuffersGenerated shared) {\n        io = shared;\n    }\n\n");
+        b.append("    /** Writes {@code value}'s table into the union's builder; returns its offset. */\n");
+        b.append("    int member(FlatBufferBuilder b, ").append(ctx.messageClass(M)).append(" value) {\n        return write").append(M).append("(b, value);\n    }\n\n");
+        b.append("    /** The reused table the union's value is read through. */\n");
+        b.append("    ").append(fb).append('.').append(M).append(" table() {\n        return t").append(M).append(";\n    }\n\n");
+        b.append("    /** Reads the member's table (verified by the union's codec) into {@code target}. */\n");
+        b.append("    void member(").append(fb).append('.').append(M).append(" t, ").append(ctx.messageClass(M)).append(" target) {\n        read").append(M).append("(t, target);\n    }\n\n");
+    }
+
+    /**
+     * A union's stream as FlatBuffers itself holds a choice of types: a root table named as the union whose one field
+     * {@code member} is a FlatBuffers union of the members' tables ({@code union <U>Member { A, B, ... }}, types 1, 2,
+     * ... in the union's order), the type byte and the offset to the member's table in two slots. The members' codecs
+     * build the member's table on the union's builder; the whole message is verified against the frame and every
+     * member's tables before the type is read.
+     */
+    @Override
+    public String unionCodec(GenContext ctx, UnionDef union) {
+        if (!carries(ctx.schema(), union, union.members())) return null;
+        String U = union.name();
+        String fb = fbsPackage(ctx);
+        String cls = ctx.unionCodecClass("flatbuffers", union);
+        String simple = cls.substring(cls.lastIndexOf('.') + 1);
+        List<MessageDef> ms = union.members();
+        Map<String, List<Field>> tables = new LinkedHashMap<>();
+        for (MessageDef m : ms) tables.put(m.name(), m.fields());
+        for (MessageDef m : ms) collect(m.fields(), tables);
+        List<String> order = new ArrayList<>();
+        order.add(U);
+        order.addAll(tables.keySet());
+        StringBuilder b = new StringBuilder();
+        b.append("package ").append(ctx.codecPackage("flatbuffers")).append(";\n\n");
+        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(FlatBuffersGenerator.class.getName()).append("; do not edit.\n\n");
+        b.append("import com.google.flatbuffers.FlatBufferBuilder;\n");
+        b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
+        b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.flatbuffers.FlatBuffersGenerated;\n");
+        b.append("import java.nio.ByteBuffer;\n\n");
+        b.append("/**\n * The flatbuffers stream of union ").append(U).append(": a root table ").append(U).append(" whose field {@code member} is the FlatBuffers union\n")
+                .append(" * ").append(choice(union)).append(" of the members' tables (type 1, 2, ... in the union's order), verified whole before it is read.\n */\n");
+        b.append("public final class ").append(simple).append(" implements BufferCodec<").append(ctx.messageClass(U)).append("> {\n");
+        shapes(b, List.of("FlatBuffersGenerated.unionType(\"" + U + ".member_type\", " + ms.size() + ")",
+                "FlatBuffersGenerated.union(\"" + U + ".member\", 1, " + ms.size() + ")"), tables, order);
+        b.append("    private final FlatBuffersGenerated io;\n");
+        b.append("    private final ").append(fb).append('.').append(U).append(" frame = new ").append(fb).append('.').append(U).append("();\n");
+        for (MessageDef m : ms) b.append("    private final ").append(ctx.codecClass("flatbuffers", m)).append(' ').append(MessageClassGenerator.unionMember(m)).append(";\n");
+        b.append("\n    public ").append(simple).append("(String name) {\n        io = new FlatBuffersGenerated(name, SHAPES);\n");
+        for (MessageDef m : ms) b.append("        ").append(MessageClassGenerator.unionMember(m)).append(" = new ").append(ctx.codecClass("flatbuffers", m)).append("(io);\n");
+        b.append("    }\n\n");
+        b.append("    @Override\n    public int encode(").append(ctx.messageClass(U)).append(" value, MutableDirectBuffer dst, int offset) {\n");
+        b.append("        FlatBufferBuilder b = io.begin();\n        int position = value.member();\n        int member = switch (position) {\n");
+        for (int i = 0; i < ms.size(); i++) {
+            String f = MessageClassGenerator.unionMember(ms.get(i));
+            b.append("            case ").append(i).append(" -> ").append(f).append(".member(b, value.").append(f).append("());\n");
+        }
+        b.append("            default -> throw new IllegalStateException(\"member \" + position + \" of ").append(U).append("\");\n        };\n");
+        // as flatc's createX adds them: the offset, then the type byte
+        b.append("        b.startTable(2);\n        b.addOffset(1, member, 0);\n        b.addByte(0, (byte) (position + 1), 0);\n");
+        b.append("        return io.finish(b.endTable(), dst, offset);\n    }\n\n");
+        b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(ctx.messageClass(U)).append(" target) {\n");
+        b.append("        ByteBuffer bb = io.read(src, offset, length);\n");
+        b.append("        ").append(fb).append('.').append(U).append(" f = ").append(fb).append('.').append(U).append(".getRootAs").append(cap(camel(U))).append("(bb, frame);\n");
+        b.append("        switch (f.memberType()) { // 1 to ").append(ms.size()).append(", as verified\n");
+        for (int i = 0; i < ms.size(); i++) {
+            MessageDef m = ms.get(i);
+            String x = MessageClassGenerator.unionMember(m);
+            b.append("            case ").append(i + 1).append(" -> {\n                ").append(fb).append('.').append(m.name()).append(" t = ").append(x).append(".table();\n");
+            b.append("                f.member(t);\n                ").append(x).append(".member(t, target.select").append(m.name()).append("());\n            }\n");
+        }
+        b.append("            default -> throw io.error(\"").append(U).append(".member_type \" + f.memberType() + \" names no member\");\n");
+        b.append("        }\n    }\n}\n");
         return b.toString();
     }
 

@@ -154,6 +154,77 @@ class FlatBuffersGeneratedTest {
         assertTrue(e.getMessage().contains("Party.firmId"), e.getMessage());
     }
 
+    // IEX's union: the root table's slot 0 is the member's type (1 SystemEvent, 2 SecurityDirectory, ...), slot 1 its
+    // table; SystemEvent's slots: 0 code (ascii(1), required), 1 timestamp
+
+    @Test
+    <U extends org.wireshootout.generator.GeneratedUnion<U>> void aUnionBuiltSlotBySlotIsRead() throws ReflectiveOperationException {
+        // the frames the tests below spoil, built whole: read as the member the type names
+        FlatBufferBuilder b = new FlatBufferBuilder(256);
+        b.finish(frame(b, systemEvent(b), 1));
+        byte[] bytes = b.sizedByteArray();
+        GeneratedMessages.Entry entry = GeneratedMessages.union("iex.IexMessage");
+        BufferCodec<U> codec = entry.newCodec(MessageFormat.flatbuffers);
+        U target = entry.newMessage();
+        codec.decode(new UnsafeBuffer(bytes), 0, bytes.length, target);
+        assertEquals(0, target.member(), "SystemEvent, the union's first member");
+        Object held = target.held();
+        assertEquals("S", held.getClass().getMethod("code").invoke(held).toString());
+        assertEquals(1L, held.getClass().getMethod("timestamp").invoke(held));
+    }
+
+    @Test
+    void aUnionTypeNamingNoMemberIsRefused() {
+        DecodeException e = refusedUnion(b -> frame(b, systemEvent(b), 15));
+        assertTrue(e.getMessage().contains("IexMessage.member_type") && e.getMessage().contains("15"), e.getMessage());
+    }
+
+    @Test
+    void aUnionValueWithoutItsTypeIsRefused() {
+        DecodeException e = refusedUnion(b -> frame(b, systemEvent(b), 0));
+        assertTrue(e.getMessage().contains("IexMessage.member") && e.getMessage().contains("no member type"), e.getMessage());
+    }
+
+    @Test
+    void aUnionTypeWithoutItsValueIsRefused() {
+        DecodeException e = refusedUnion(b -> frame(b, 0, 1));
+        assertTrue(e.getMessage().contains("IexMessage.member") && e.getMessage().contains("absent"), e.getMessage());
+    }
+
+    @Test
+    void aMembersTableIsCheckedAsTheMemberItsTypeNames() {
+        // a SystemEvent's table under SecurityDirectory's type: SecurityDirectory's required symbol (slot 2) is absent
+        DecodeException e = refusedUnion(b -> frame(b, systemEvent(b), 2));
+        assertTrue(e.getMessage().contains("SecurityDirectory.symbol") && e.getMessage().contains("absent"), e.getMessage());
+    }
+
+    private static int systemEvent(FlatBufferBuilder b) {
+        int code = b.createString("S");
+        b.startTable(2);
+        b.addLong(1, 1L, 0L);
+        b.addOffset(0, code, 0);
+        return b.endTable();
+    }
+
+    private static int frame(FlatBufferBuilder b, int member, int type) {
+        b.startTable(2);
+        if (member != 0) b.addOffset(1, member, 0);
+        b.addByte(0, (byte) type, 0);
+        return b.endTable();
+    }
+
+    private static <U extends org.wireshootout.generator.GeneratedUnion<U>> DecodeException refusedUnion(Table table) {
+        FlatBufferBuilder b = new FlatBufferBuilder(256);
+        b.finish(table.build(b));
+        byte[] bytes = b.sizedByteArray();
+        GeneratedMessages.Entry entry = GeneratedMessages.union("iex.IexMessage");
+        BufferCodec<U> codec = entry.newCodec(MessageFormat.flatbuffers);
+        U target = entry.newMessage();
+        DecodeException e = assertThrows(DecodeException.class, () -> codec.decode(new UnsafeBuffer(bytes), 0, bytes.length, target));
+        assertTrue(e.getMessage().startsWith("flatbuffers/"), e.getMessage());
+        return e;
+    }
+
     private static String firmId(Object executionReport) {
         try {
             Object party = executionReport.getClass().getMethod("contraParty").invoke(executionReport);
