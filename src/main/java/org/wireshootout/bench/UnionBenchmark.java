@@ -44,8 +44,9 @@ public class UnionBenchmark extends BenchmarkDefaults {
     /** The rows with a union codec, in registry order (UnionBenchmarkTest holds this list to the build's index). */
     @Param({"jackson", "jacksonCBytes", "jacksonCBytesRW", "msgpack", "sbe", "protobuf", "kryo", "avro", "bson", "bsonCBytes",
             "externalizable", "externalizableCBytes", "serializable", "kryoFields", "kryoTagged", "kryoCompatible", "bytesMarshallable",
-            "bytesMarshallableStopBit", "fory", "foryCompatible", "foryIds", "foryShared", "snakeYaml", "boon", "flatbuffers", "twireUTF",
-            "twire8bit", "json8bit", "bwireFFF", "bwireTFF", "bwireFTF", "bwireTTF", "bwireFTT", "rwireUTF", "rwire8bit"})
+            "bytesMarshallableStopBit", "fory", "foryCompatible", "foryIds", "foryShared", "snakeYaml", "boon", "flatbuffers", "capnp",
+            "capnpPacked", "twireUTF", "twire8bit", "json8bit", "bwireFFF", "bwireTFF", "bwireFTF", "bwireTTF", "bwireFTT", "rwireUTF",
+            "rwire8bit"})
     public MessageFormat format;
 
     /**

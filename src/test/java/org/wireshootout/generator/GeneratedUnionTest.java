@@ -62,7 +62,8 @@ class GeneratedUnionTest {
         assertEquals(List.of("jackson", "jacksonCBytes", "jacksonCBytesRW", "msgpack", "sbe", "protobuf", "kryo", "avro", "bson", "bsonCBytes",
                 "externalizable", "externalizableCBytes", "serializable", "kryoFields", "kryoTagged", "kryoCompatible", "bytesMarshallable",
                 "bytesMarshallableStopBit", "fory", "foryCompatible",
-                "foryIds", "foryShared", "snakeYaml", "boon", "flatbuffers", "twireUTF", "twire8bit", "json8bit", "bwireFFF", "bwireTFF", "bwireFTF",
+                "foryIds", "foryShared", "snakeYaml", "boon", "flatbuffers", "capnp", "capnpPacked", "twireUTF", "twire8bit", "json8bit",
+                "bwireFFF", "bwireTFF", "bwireFTF",
                 "bwireTTF", "bwireFTT", "rwireUTF", "rwire8bit"), List.copyOf(e.codecs().keySet()), "the libraries with a union stream");
         for (MessageFormat f : MessageFormat.values()) {
             if (e.codecs().containsKey(f.name())) continue;
@@ -164,7 +165,8 @@ class GeneratedUnionTest {
      * library's reader give the member (by name, index or field number) and, around it, exactly the bytes the member's
      * own row writes. SBE's union is the member's bytes; its header is checked by the member's row. Fory's is read by
      * a Fory of the row's settings with the members' plain classes registered as the union registers them: it gives an
-     * instance of the member's plain class.
+     * instance of the member's plain class. Cap'n Proto's is read by its own reader: the root struct's {@code which()}
+     * names the member's field, and the struct behind it, copied out, is the member's own message copied out.
      */
     @ParameterizedTest(name = "{1}/{0}")
     @MethodSource("rows")
@@ -265,6 +267,20 @@ class GeneratedUnionTest {
                         assertEquals(name, event.toString(), row + ": the event's name");
                     }
                 }
+                case capnp, capnpPacked -> {
+                    // a root struct of the union's name holding an unnamed union: Cap'n Proto's own reader gives the member's
+                    // field as the one set (which()), and that struct copied out is the member's own message copied out
+                    String cp = entry.codecs().get(format.name());
+                    cp = cp.substring(0, cp.lastIndexOf('.')) + ".cp." + Character.toUpperCase(key.charAt(0)) + key.substring(1, key.indexOf('.')) + "Capnp$";
+                    Object unionRoot = capnpRead(format, union).getRoot(capnpFactory(cp + key.substring(key.indexOf('.') + 1)));
+                    String field = Character.toLowerCase(name.charAt(0)) + name.substring(1);
+                    assertEquals(field.replaceAll("([A-Z])", "_$1").toUpperCase(java.util.Locale.ROOT),
+                            ((Enum<?>) unionRoot.getClass().getMethod("which").invoke(unionRoot)).name(), row + ": the union's discriminant");
+                    Object inUnion = unionRoot.getClass().getMethod("get" + name).invoke(unionRoot);
+                    @SuppressWarnings({"rawtypes", "unchecked"}) org.capnproto.StructFactory memberFactory = capnpFactory(cp + name);
+                    Object memberRoot = capnpRead(format, memberBytes).getRoot(memberFactory);
+                    assertArrayEquals(capnpCopy(memberFactory, memberRoot), capnpCopy(memberFactory, inUnion), row);
+                }
                 case fory, foryCompatible, foryIds, foryShared -> {
                     assertTrue(TYPE_ID_NAMED.contains(format));
                     org.apache.fory.memory.MemoryBuffer in = org.apache.fory.memory.MemoryBuffer.fromByteArray(union);
@@ -283,12 +299,46 @@ class GeneratedUnionTest {
                     byte type = (byte) root.getMethod("memberType").invoke(frame);
                     assertEquals(p + 1, type, row + ": the union's type byte");
                     assertEquals(name, Class.forName(fb + u + "Member").getMethod("name", int.class).invoke(null, type), row + ": the type's name in flatc's union class");
-                    Object table = Class.forName(fb + name).getConstructor().newInstance();
+                    Class<?> memberTable = Class.forName(fb + name);
+                    Object table = memberTable.getConstructor().newInstance();
                     assertNotNull(root.getMethod("member", com.google.flatbuffers.Table.class).invoke(frame, table), row + ": the member's table");
+                    // flatc's accessors give the same values from the union's member table as from the member's own message
+                    Object single = memberTable.getMethod("getRootAs" + name, java.nio.ByteBuffer.class)
+                            .invoke(null, java.nio.ByteBuffer.wrap(memberBytes).order(java.nio.ByteOrder.LITTLE_ENDIAN));
+                    int compared = 0;
+                    for (java.lang.reflect.Method a : memberTable.getDeclaredMethods()) {
+                        Class<?> r = a.getReturnType();
+                        if (a.getParameterCount() != 0 || java.lang.reflect.Modifier.isStatic(a.getModifiers()) || a.getName().startsWith("__")
+                                || !(r.isPrimitive() || r == String.class) || r == void.class) continue;
+                        assertEquals(a.invoke(single), a.invoke(table), row + ": flatc's " + a.getName() + "()");
+                        compared++;
+                    }
+                    assertTrue(compared > 0, row + ": no accessor of " + name + " compared");
                 }
                 default -> fail("no check of " + format + "'s union form: add one here");
             }
         }
+    }
+
+    private static org.capnproto.MessageReader capnpRead(MessageFormat format, byte[] bytes) throws java.io.IOException {
+        return format == MessageFormat.capnpPacked
+                ? org.capnproto.SerializePacked.readFromUnbuffered(java.nio.channels.Channels.newChannel(new java.io.ByteArrayInputStream(bytes)))
+                : org.capnproto.Serialize.read(java.nio.ByteBuffer.wrap(bytes));
+    }
+
+    @SuppressWarnings("rawtypes")
+    private static org.capnproto.StructFactory capnpFactory(String struct) throws ReflectiveOperationException {
+        return (org.capnproto.StructFactory) Class.forName(struct).getField("factory").get(null);
+    }
+
+    /** The struct {@code reader} copied by Cap'n Proto into a message of its own, unpacked. */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static byte[] capnpCopy(org.capnproto.StructFactory factory, Object reader) throws java.io.IOException {
+        org.capnproto.MessageBuilder copy = new org.capnproto.MessageBuilder();
+        copy.setRoot(factory, reader);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        org.capnproto.Serialize.write(java.nio.channels.Channels.newChannel(out), copy);
+        return out.toByteArray();
     }
 
     /** A Fory as a Fory row sets one up (ForySupport), the members' plain classes registered from id 100 in the union's order. */
@@ -405,6 +455,26 @@ class GeneratedUnionTest {
         GeneratedMessages.Entry entry = GeneratedMessages.union(key);
         int[] lengths = unionAndOwn(entry, format, entry.<U>newMessage(), new UnsafeBuffer(new byte[1 << 20]));
         assertEquals(lengths[1], lengths[0], "the member's bytes name the member (SBE's header, the JDK stream's class): they are the union's");
+    }
+
+    /**
+     * Cap'n Proto's union: the discriminant (16 bits at the start of the root struct's data section) set to one past
+     * the members reads as no member ({@code _NOT_IN_SCHEMA}) and is refused, naming the union.
+     */
+    @Test
+    <U extends GeneratedUnion<U>> void aCapnpDiscriminantNoMemberHasIsRefused() {
+        GeneratedMessages.Entry entry = GeneratedMessages.union(IEX);
+        BufferCodec<U> codec = entry.newCodec(MessageFormat.capnp);
+        U value = entry.newMessage();
+        value.select(10).fill(new SplittableRandom(5));
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[4096]);
+        int n = codec.encode(value, buffer, 0);
+        // the segment table (one word), then the root pointer, whose offset in words is its low 32 bits shifted by 2
+        int discriminant = 16 + 8 * (buffer.getInt(8, java.nio.ByteOrder.LITTLE_ENDIAN) >> 2);
+        assertEquals(10, buffer.getShort(discriminant, java.nio.ByteOrder.LITTLE_ENDIAN), "the member's ordinal in the union");
+        buffer.putShort(discriminant, (short) value.members(), java.nio.ByteOrder.LITTLE_ENDIAN);
+        DecodeException e = assertThrows(DecodeException.class, () -> codec.decode(buffer, 0, n, entry.newMessage()));
+        assertTrue(e.getMessage().contains("IexMessage: a discriminant no member has"), e.getMessage());
     }
 
     /**

@@ -5,11 +5,13 @@ import org.wireshootout.generator.spi.GenContext;
 import org.wireshootout.schema.CompositeDef;
 import org.wireshootout.schema.EnumDef;
 import org.wireshootout.schema.Field;
+import org.wireshootout.schema.MessageClassGenerator;
 import org.wireshootout.schema.MessageDef;
 import org.wireshootout.schema.Primitive;
 import org.wireshootout.schema.Schema;
 import org.wireshootout.schema.SetDef;
 import org.wireshootout.schema.Type;
+import org.wireshootout.schema.UnionDef;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -43,6 +45,9 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * bytes as Data, a composite as a struct, a group as a List of structs; an optional scalar gets a Bool
  * {@code <name>Present} after it (Cap'n Proto scalars have no presence), an optional Text, Data or struct is a null
  * pointer when absent.
+ *
+ * <p>A union of carried messages is one more struct in the file, of the union's name, holding an unnamed union of a
+ * pointer per member (as the hand-written IEX rows' {@code Message} struct): see {@link #unionCodec}.
  */
 public final class CapnpGenerator implements CodecBackend {
     private static final Pattern FIELD_NAME = Pattern.compile("[a-z][A-Za-z0-9]*");
@@ -123,6 +128,42 @@ public final class CapnpGenerator implements CodecBackend {
         return cpName(value.equals(value.toUpperCase(java.util.Locale.ROOT)) ? value.toLowerCase(java.util.Locale.ROOT) : value);
     }
 
+    /** A union member's field in the union's root struct: the message's name with its first letter small. */
+    private static String unionField(MessageDef m) {
+        return cpName(m.name());
+    }
+
+    /**
+     * Whether {@code union} gets a stream: every member carried, at least the two members a Cap'n Proto union needs,
+     * and each member's field name one Cap'n Proto takes (distinct, as the members' names are).
+     */
+    private boolean unionStream(Schema schema, UnionDef union) {
+        if (union.members().size() < 2) return false;
+        Set<String> names = new HashSet<>();
+        for (MessageDef m : union.members()) {
+            String n = unionField(m);
+            if (cannotCarry(schema, m) != null || !FIELD_NAME.matcher(n).matches() || FIELD_RESERVED.contains(n) || !names.add(n)) return false;
+        }
+        return TYPE_NAME.matcher(union.name()).matches();
+    }
+
+    /** Whether {@code m} is a member of a union with a stream, whose codec builds the member through this codec's hooks. */
+    private boolean inUnionStream(Schema schema, MessageDef m) {
+        for (UnionDef u : schema.unions()) if (u.members().contains(m) && unionStream(schema, u)) return true;
+        return false;
+    }
+
+    /** A name of capnpc-java's {@code Which} enum: the field's camelCase name in capitals, each capital after a {@code _}. */
+    private static String whichName(String field) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
+            if (Character.isUpperCase(c) && i > 0) s.append('_');
+            s.append(Character.toUpperCase(c));
+        }
+        return s.toString();
+    }
+
     private static String outerClass(GenContext ctx) {
         String o = cap(GenContext.packagePart(ctx.schema().name()).replace("_", "")) + "Capnp";
         Schema s = ctx.schema();
@@ -180,6 +221,16 @@ public final class CapnpGenerator implements CodecBackend {
                 if (f.optional() && scalar(f.type())) b.append("  ").append(n).append("Present @").append(ordinal++).append(" :Bool;\n");
             }
             b.append("}\n");
+        }
+        for (UnionDef u : ctx.schema().unions()) {
+            if (!unionStream(ctx.schema(), u)) continue;
+            // a root struct whose fields are all one unnamed union: Cap'n Proto keeps the discriminant in its data section
+            b.append("\nstruct ").append(u.name()).append(" {\n  union {\n");
+            for (int i = 0; i < u.members().size(); i++) {
+                MessageDef m = u.members().get(i);
+                b.append("    ").append(unionField(m)).append(" @").append(i).append(" :").append(m.name()).append(";\n");
+            }
+            b.append("  }\n}\n");
         }
         Path dir = ctx.workDir(library());
         Path file = dir.resolve(GenContext.packagePart(ctx.schema().name()) + ".capnp");
@@ -299,6 +350,17 @@ public final class CapnpGenerator implements CodecBackend {
         b.append("    private final CapnpGenerated io;\n\n");
         b.append("    public ").append(M).append("Codec(String name) {\n        io = new CapnpGenerated(name, ").append(packed).append(", ")
                 .append(1 + maxWords(m.fields())).append("L, ").append(depth(m.fields())).append(");\n    }\n\n");
+        if (inUnionStream(ctx.schema(), m)) {
+            String W = cp + "." + M;
+            b.append("    /** For the union stream's codec: this member over the union's CapnpGenerated (its row's name, its limits); encode and decode are not used. */\n");
+            b.append("    ").append(M).append("Codec(CapnpGenerated shared) {\n        io = shared;\n    }\n\n");
+            b.append("    /** Writes {@code value} into {@code w}, the member's struct in the union's root. */\n");
+            b.append("    void writeMember(").append(W).append(".Builder w, ").append(ctx.messageClass(M)).append(" value) {\n        write").append(M)
+                    .append("(w, value);\n    }\n\n");
+            b.append("    /** Reads {@code r}, the member's struct in the union's root, into {@code target}, refusing what the schema does not allow. */\n");
+            b.append("    void readMember(").append(W).append(".Reader r, ").append(ctx.messageClass(M)).append(" target) {\n        read").append(M)
+                    .append("(r, target);\n    }\n\n");
+        }
         b.append("    @Override\n    public int encode(").append(ctx.messageClass(M)).append(" value, MutableDirectBuffer dst, int offset) {\n");
         b.append("        write").append(M).append("(io.begin(").append(cp).append('.').append(M).append(".factory), value);\n");
         b.append("        return io.finish(dst, offset);\n    }\n\n");
@@ -318,6 +380,77 @@ public final class CapnpGenerator implements CodecBackend {
             read(b, ctx, cp, s.getKey(), s.getValue());
             if (!packed) access(b, cp, s.getKey(), s.getValue());
         }
+        b.append("}\n");
+        return b.toString();
+    }
+
+    /**
+     * A union's stream as Cap'n Proto tells several message types apart in one stream: a root struct of the union's
+     * name whose fields are one unnamed union, a field per member ({@code systemEvent @0 :SystemEvent; ...}, ordinals
+     * in the union's order), so the struct's data section holds the discriminant (the member's ordinal, 16 bits) and
+     * its pointer section the pointer to the member's struct, as the member's own row builds it. One builder of the
+     * union's (its limits cover the longest member and one level more) is shared by the members' codecs, which write
+     * and read the member's struct through their hooks; a discriminant no member has is refused. Null when the union
+     * has no such struct ({@link #unionStream}).
+     */
+    @Override
+    public String unionCodec(GenContext ctx, UnionDef union) {
+        if (!unionStream(ctx.schema(), union)) return null;
+        String U = ctx.messageClass(union.name());
+        String cls = ctx.unionCodecClass(library(), union);
+        String simple = cls.substring(cls.lastIndexOf('.') + 1);
+        String root = capnpPackage(ctx, library()) + "." + outerClass(ctx) + "." + union.name();
+        List<MessageDef> ms = union.members();
+        long words = 0;
+        int depth = 0;
+        for (MessageDef m : ms) {
+            words = Math.max(words, maxWords(m.fields()));
+            depth = Math.max(depth, depth(m.fields()));
+        }
+        // the root pointer, the root struct (the discriminant's data word and a pointer per member), the longest member
+        words += 1 + 1 + ms.size();
+        StringBuilder b = new StringBuilder();
+        b.append("package ").append(ctx.codecPackage(library())).append(";\n\n");
+        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(CapnpGenerator.class.getName()).append("; do not edit.\n\n");
+        b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
+        b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.capnp.CapnpGenerated;\n\n");
+        b.append("/**\n * The ").append(library()).append(" stream of union ").append(union.name()).append(": a root struct ").append(union.name())
+                .append(" holding one unnamed union of\n * the members (a field per member, ordinals in the union's order), Cap'n Proto's own way to tell message types apart:\n")
+                .append(" * the discriminant in the struct's data section, the member's struct behind its pointer, built and read by the\n")
+                .append(" * member's codec over this codec's one reused message builder.\n */\n");
+        b.append("public final class ").append(simple).append(" implements BufferCodec<").append(U).append("> {\n");
+        b.append("    private final CapnpGenerated io;\n");
+        for (MessageDef m : ms) {
+            b.append("    private final ").append(ctx.codecClass(library(), m)).append(' ').append(MessageClassGenerator.unionMember(m)).append(";\n");
+        }
+        b.append("\n    public ").append(simple).append("(String name) {\n        io = new CapnpGenerated(name, ").append(packed).append(", ")
+                .append(words).append("L, ").append(1 + depth).append(");\n");
+        for (MessageDef m : ms) {
+            b.append("        ").append(MessageClassGenerator.unionMember(m)).append(" = new ").append(ctx.codecClass(library(), m)).append("(io);\n");
+        }
+        b.append("    }\n\n");
+        b.append("    @Override\n    public int encode(").append(U).append(" value, MutableDirectBuffer dst, int offset) {\n");
+        b.append("        ").append(root).append(".Builder f = io.begin(").append(root).append(".factory);\n");
+        b.append("        switch (value.member()) {\n");
+        for (int i = 0; i < ms.size(); i++) {
+            MessageDef m = ms.get(i);
+            String f = MessageClassGenerator.unionMember(m);
+            b.append("            case ").append(i).append(" -> ").append(f).append(".writeMember(f.init").append(cap(unionField(m))).append("(), value.")
+                    .append(f).append("());\n");
+        }
+        b.append("            default -> throw new IllegalStateException(\"member \" + value.member() + \" of ").append(union.name()).append("\");\n");
+        b.append("        }\n        return io.finish(dst, offset);\n    }\n\n");
+        b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(U).append(" target) {\n");
+        b.append("        ").append(root).append(".Reader r = io.root(").append(root).append(".factory, src, offset, length);\n");
+        b.append("        try {\n            switch (r.which()) {\n");
+        for (MessageDef m : ms) {
+            String f = MessageClassGenerator.unionMember(m);
+            b.append("                case ").append(whichName(unionField(m))).append(" -> ").append(f).append(".readMember(r.get").append(cap(unionField(m)))
+                    .append("(), target.select").append(m.name()).append("());\n");
+        }
+        b.append("                default -> throw io.error(\"").append(union.name()).append(": a discriminant no member has\");\n");
+        b.append("            }\n        } catch (RuntimeException e) {\n            throw io.wrap(e);\n        }\n    }\n");
+        if (!packed) b.append("\n    @Override\n    public int headerLength() {\n        return 8; // the segment table of the one segment, as the members' rows\n    }\n");
         b.append("}\n");
         return b.toString();
     }
