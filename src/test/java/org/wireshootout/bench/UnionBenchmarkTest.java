@@ -90,16 +90,4 @@ class UnionBenchmarkTest {
         b.stream = "week";
         assertTrue(assertThrows(IllegalArgumentException.class, b::setUp).getMessage().contains("neither day nor seeded"));
     }
-
-    @Test
-    void aLibraryWithoutAUnionCodecFailsWithTheReason() {
-        List<String> rows = List.copyOf(GeneratedMessages.union(defaultUnion()).codecs().keySet());
-        MessageFormat without = Stream.of(MessageFormat.values()).filter(f -> !rows.contains(f.name())).findFirst().orElseThrow();
-        UnionBenchmark b = new UnionBenchmark();
-        b.union = defaultUnion();
-        b.format = without;
-        b.stream = "seeded";
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, b::setUp);
-        assertTrue(e.getMessage().contains(GeneratedMessages.union(defaultUnion()).cannot().get(without.name())), e.getMessage());
-    }
 }
