@@ -225,14 +225,7 @@ public final class FlatBuffersGenerator implements CodecBackend {
         String fb = fbsPackage(ctx);
         Map<String, List<Field>> tables = tables(m);
         List<String> order = new ArrayList<>(tables.keySet());
-        StringBuilder b = new StringBuilder();
-        b.append("package ").append(ctx.codecPackage("flatbuffers")).append(";\n\n");
-        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(FlatBuffersGenerator.class.getName()).append("; do not edit.\n\n");
-        b.append("import com.google.flatbuffers.FlatBufferBuilder;\n");
-        b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
-        b.append("import org.wireshootout.codec.BufferAccess;\nimport org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.FieldSink;\n");
-        b.append("import org.wireshootout.codec.flatbuffers.FlatBuffersGenerated;\n");
-        b.append("import java.nio.ByteBuffer;\n\n");
+        StringBuilder b = header(ctx, "import org.wireshootout.codec.BufferAccess;\nimport org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.FieldSink;\n");
         b.append("/** The flatbuffers row of message ").append(M).append(": flatc's tables, one reused builder, verified before reading. */\n");
         b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(ctx.messageClass(M)).append(">, BufferAccess {\n");
         shapes(b, List.of(), tables, order);
@@ -256,6 +249,19 @@ public final class FlatBuffersGenerator implements CodecBackend {
         }
         b.append("}\n");
         return b.toString();
+    }
+
+    /** A codec source's package, origin line and imports ({@code codecImports}: those of {@code org.wireshootout.codec} it uses). */
+    private static StringBuilder header(GenContext ctx, String codecImports) {
+        StringBuilder b = new StringBuilder();
+        b.append("package ").append(ctx.codecPackage("flatbuffers")).append(";\n\n");
+        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(FlatBuffersGenerator.class.getName()).append("; do not edit.\n\n");
+        b.append("import com.google.flatbuffers.FlatBufferBuilder;\n");
+        b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
+        b.append(codecImports);
+        b.append("import org.wireshootout.codec.flatbuffers.FlatBuffersGenerated;\n");
+        b.append("import java.nio.ByteBuffer;\n\n");
+        return b;
     }
 
     /**
@@ -306,13 +312,7 @@ public final class FlatBuffersGenerator implements CodecBackend {
         List<String> order = new ArrayList<>();
         order.add(U);
         order.addAll(tables.keySet());
-        StringBuilder b = new StringBuilder();
-        b.append("package ").append(ctx.codecPackage("flatbuffers")).append(";\n\n");
-        b.append("// Generated from ").append(ctx.schema().source().replace('\\', '/')).append(" by ").append(FlatBuffersGenerator.class.getName()).append("; do not edit.\n\n");
-        b.append("import com.google.flatbuffers.FlatBufferBuilder;\n");
-        b.append("import org.agrona.DirectBuffer;\nimport org.agrona.MutableDirectBuffer;\n");
-        b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.flatbuffers.FlatBuffersGenerated;\n");
-        b.append("import java.nio.ByteBuffer;\n\n");
+        StringBuilder b = header(ctx, "import org.wireshootout.codec.BufferCodec;\n");
         b.append("/**\n * The flatbuffers stream of union ").append(U).append(": a root table ").append(U).append(" whose field {@code member} is the FlatBuffers union\n")
                 .append(" * ").append(choice(union)).append(" of the members' tables (type 1, 2, ... in the union's order), verified whole before it is read.\n */\n");
         b.append("public final class ").append(simple).append(" implements BufferCodec<").append(ctx.messageClass(U)).append("> {\n");
