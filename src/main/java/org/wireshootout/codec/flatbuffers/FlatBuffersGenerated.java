@@ -108,10 +108,11 @@ public final class FlatBuffersGenerated {
 
     // ---- encode
 
-    /** The builder, cleared for a new message. */
+    /** The builder, cleared for a new message, and no group entries pending (an encode refused inside a group leaves some). */
     public FlatBufferBuilder begin() {
         FlatBufferBuilder b = builder;
         b.clear();
+        top = 0;
         return b;
     }
 

@@ -154,6 +154,20 @@ class FlatBuffersGeneratedTest {
         assertTrue(e.getMessage().contains("Party.firmId"), e.getMessage());
     }
 
+    @Test
+    void aNewMessageStartsWithNoGroupEntriesAnEncodeLeftBehind() {
+        // an encode refused inside a group (a bad value in its third entry) leaves the entries it had added; the next
+        // message must not start above them, or a codec refusing over and over would grow the stack without end
+        FlatBuffersGenerated io = new FlatBuffersGenerated("test", new FlatBuffersGenerated.Slot[][] {{}});
+        io.begin();
+        int mark = io.mark();
+        io.entry(8);
+        io.entry(12);
+        assertEquals(mark + 2, io.mark(), "two entries pending");
+        io.begin();
+        assertEquals(0, io.mark(), "the next message's first group starts at the bottom of the stack");
+    }
+
     // IEX's union: the root table's slot 0 is the member's type (1 SystemEvent, 2 SecurityDirectory, ...), slot 1 its
     // table; SystemEvent's slots: 0 code (ascii(1), required), 1 timestamp
 
