@@ -47,6 +47,7 @@ public final class ForyGenerated extends org.wireshootout.generator.spi.PlainFor
 
     private final ForySupport fory;
     private final String name;
+    private final Mode mode;
 
     /** {@link Mode#COMPATIBLE} when {@code compatible}, else {@link Mode#SCHEMA_CONSISTENT}: as {@link #ForyGenerated(String, Mode, Class[])}. */
     public ForyGenerated(String name, boolean compatible, Class<?>... registered) {
@@ -60,6 +61,7 @@ public final class ForyGenerated extends org.wireshootout.generator.spi.PlainFor
      */
     public ForyGenerated(String name, Mode mode, Class<?>... registered) {
         this.name = name;
+        this.mode = mode;
         this.fory = switch (mode) {
             case SCHEMA_CONSISTENT -> new ForySupport(name, CompatibleMode.SCHEMA_CONSISTENT, registered);
             case COMPATIBLE, IDS -> new ForySupport(name, CompatibleMode.COMPATIBLE, registered);
@@ -87,6 +89,19 @@ public final class ForyGenerated extends org.wireshootout.generator.spi.PlainFor
      */
     public ForySupport support() {
         return fory;
+    }
+
+    /**
+     * A second Fory, for reads only, with {@code registered} under the same ids as this codec's classes: in
+     * {@link Mode#SCHEMA_CONSISTENT} the bytes carry no field types, and Fory writes a {@code StringBuilder} field as
+     * it writes a {@code String} one, so a class that holds text as {@code String} (as a Fory user's POJO does, and
+     * Fory's own benchmark reads) reads what the {@code StringBuilder} class wrote, without Fory's
+     * {@code StringBuilder} serializer making a builder of each {@code String} it read. The other modes write field
+     * types with each message, so a class of other field types reads nothing there; asking is refused.
+     */
+    public ForySupport reader(Class<?>... registered) {
+        if (mode != Mode.SCHEMA_CONSISTENT) throw new IllegalStateException(name + ": a reader of other classes needs SCHEMA_CONSISTENT, not " + mode);
+        return new ForySupport(name, CompatibleMode.SCHEMA_CONSISTENT, registered);
     }
 
     /** Serialises {@code value} into {@code dst} from {@code offset}; returns the length. */

@@ -55,6 +55,8 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
 public final class ForyGenerator implements CodecBackend {
     /** The plain classes Fory serialises and their copies to and from the message. */
     private static final PlainForm POJO = new PlainForm("Pojo", "ForyGenerated", "fory", PlainForm.Groups.LIST);
+    /** In SCHEMA_CONSISTENT mode, the plain classes a message with text is read as: text as {@code String} ({@link ForyGenerated#reader}). */
+    private static final PlainForm READ = new PlainForm("Read", "ForyGenerated", "fory", PlainForm.Groups.LIST, PlainForm.Text.STRING);
 
     private final ForyGenerated.Mode mode;
 
@@ -97,13 +99,27 @@ public final class ForyGenerator implements CodecBackend {
         b.append("    /** Fory's own read and write, called directly (see ForyGenerated.support()). */\n");
         b.append("    private final org.wireshootout.codec.fory.ForySupport io;\n");
         b.append("    /** Filled from the message on every encode, reused. */\n");
-        b.append("    private final Pojo.").append(M).append(" out = new Pojo.").append(M).append("();\n\n");
+        b.append("    private final Pojo.").append(M).append(" out = new Pojo.").append(M).append("();\n");
+        boolean strings = mode == ForyGenerated.Mode.SCHEMA_CONSISTENT && hasText(m.fields(), composites);
+        if (strings) {
+            b.append("    /** Reads the same bytes as Read.").append(M).append(", text as String (see ForyGenerated.reader()); null in a union's member codec. */\n");
+            b.append("    private final org.wireshootout.codec.fory.ForySupport in;\n");
+        }
+        b.append('\n');
         b.append("    public ").append(M).append("Codec(String name) {\n");
         b.append("        fory = new ForyGenerated(name, ForyGenerated.Mode.").append(mode.name()).append(", Pojo.").append(M).append(".class");
         for (String e : enums) b.append(", ").append(e).append(".class");
         for (CompositeDef c : composites) b.append(", Pojo.").append(c.name()).append(".class");
-        b.append(");\n        io = fory.support();\n    }\n\n");
-        org.wireshootout.generator.spi.UnionCodecSource.memberHooks(b, M, "ForyGenerated", "fory", "io = shared.support();\n", "Pojo");
+        b.append(");\n        io = fory.support();\n");
+        if (strings) {
+            b.append("        in = fory.reader(Read.").append(M).append(".class");
+            for (String e : enums) b.append(", ").append(e).append(".class");
+            for (CompositeDef c : composites) b.append(", Read.").append(c.name()).append(".class");
+            b.append(");\n");
+        }
+        b.append("    }\n\n");
+        org.wireshootout.generator.spi.UnionCodecSource.memberHooks(b, M, "ForyGenerated", "fory",
+                strings ? "io = shared.support();\nin = null;\n" : "io = shared.support();\n", "Pojo");
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
         b.append("        to").append(M).append("(value, out);\n        return io.write(out, dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
@@ -113,15 +129,29 @@ public final class ForyGenerator implements CodecBackend {
             b.append("        try {\n            from").append(M).append("(io.read(Pojo.").append(M).append(".class, src, offset, length), target);\n");
             b.append("        } catch (org.wireshootout.codec.DecodeException e) {\n            fory.forget(learned);\n            throw e;\n        }\n    }\n\n");
         } else {
-            b.append("        from").append(M).append("(io.read(Pojo.").append(M).append(".class, src, offset, length), target);\n    }\n\n");
+            String reader = strings ? "in" : "io";
+            String holder = strings ? "Read" : "Pojo";
+            b.append("        from").append(M).append("(").append(reader).append(".read(").append(holder).append(".").append(M).append(".class, src, offset, length), target);\n    }\n\n");
         }
         POJO.methods(b, M, m.fields());
         for (CompositeDef c : composites) POJO.methods(b, c.name(), c.fields());
+        if (strings) {
+            READ.fromMethod(b, M, m.fields());
+            for (CompositeDef c : composites) READ.fromMethod(b, c.name(), c.fields());
+        }
         b.append("    /** The plain classes Fory serialises: the schema's fields, as a Fory user's POJO holds them. */\n");
         b.append("    public static final class Pojo {\n        private Pojo() {\n        }\n\n");
-        pojo(b, M, m.fields(), mode.ids());
-        for (CompositeDef c : composites) pojo(b, c.name(), c.fields(), mode.ids());
-        b.append("    }\n}\n");
+        pojo(b, POJO, M, m.fields(), mode.ids());
+        for (CompositeDef c : composites) pojo(b, POJO, c.name(), c.fields(), mode.ids());
+        b.append("    }\n");
+        if (strings) {
+            b.append("\n    /** The same classes with text as String, as decode reads the bytes (ForyGenerated.reader()). */\n");
+            b.append("    public static final class Read {\n        private Read() {\n        }\n\n");
+            pojo(b, READ, M, m.fields(), false);
+            for (CompositeDef c : composites) pojo(b, READ, c.name(), c.fields(), false);
+            b.append("    }\n");
+        }
+        b.append("}\n");
         return b.toString();
     }
 
@@ -157,6 +187,15 @@ public final class ForyGenerator implements CodecBackend {
                         mode == ForyGenerated.Mode.SHARED));
     }
 
+    /** Whether the fields, or those of the composites they use, hold text or ascii. */
+    private static boolean hasText(List<Field> fields, Set<CompositeDef> composites) {
+        for (Field f : fields) if (f.type() instanceof Type.Text || f.type() instanceof Type.Ascii) return true;
+        for (CompositeDef c : composites) {
+            for (Field f : c.fields()) if (f.type() instanceof Type.Text || f.type() instanceof Type.Ascii) return true;
+        }
+        return false;
+    }
+
     private static void collect(List<Field> fields, Set<String> seen, List<String> enums, Set<CompositeDef> composites) {
         for (Field f : fields) {
             Type t = f.type();
@@ -178,14 +217,14 @@ public final class ForyGenerator implements CodecBackend {
     }
 
     /** With {@code ids}, each field carries {@code @ForyField(id = ...)}: 0, 1, ... in the schema's order, an exponent the id after its mantissa's. */
-    private static void pojo(StringBuilder b, String type, List<Field> fields, boolean ids) {
+    private static void pojo(StringBuilder b, PlainForm form, String type, List<Field> fields, boolean ids) {
         b.append("        public static final class ").append(type).append(" {\n");
         int id = 0;
         for (Field f : fields) {
             String n = javaName(f.name());
             boolean nullable = ids && f.optional();
             b.append("            ").append(ids ? "@org.apache.fory.annotation.ForyField(id = " + id++ + ") " : "").append("public ")
-                    .append(nullable ? nullable(POJO.fieldType(f)) : POJO.fieldType(f)).append(' ').append(n).append(";\n");
+                    .append(nullable ? nullable(form.fieldType(f)) : form.fieldType(f)).append(' ').append(n).append(";\n");
             if (PlainForm.exponentField(f.type())) {
                 b.append("            ").append(ids ? "@org.apache.fory.annotation.ForyField(id = " + id++ + ") " : "").append("public ")
                         .append(f.optional() ? nullable ? nullable("Byte") : "Byte" : "byte").append(' ').append(n).append("Exponent;\n");

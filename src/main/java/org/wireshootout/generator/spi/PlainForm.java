@@ -92,10 +92,20 @@ public final class PlainForm {
 
     /** The two copies of {@code type} (the message or a composite): {@code to<Type>(message, plain)} and {@code from<Type>(plain, message)}. */
     public void methods(StringBuilder b, String type, List<Field> fields) {
+        toMethod(b, type, fields);
+        fromMethod(b, type, fields);
+    }
+
+    /** {@code to<Type>(message, plain)}: fills the plain object from the message. */
+    public void toMethod(StringBuilder b, String type, List<Field> fields) {
         b.append("    private static ").append(holder).append('.').append(type).append(" to").append(type).append('(').append(type)
                 .append(" v, ").append(holder).append('.').append(type).append(" p) {\n");
         for (Field f : fields) to(b, f, type);
         b.append("        return p;\n    }\n\n");
+    }
+
+    /** {@code from<Type>(plain, message)}: copies what the library read into the caller's message, through the checks. */
+    public void fromMethod(StringBuilder b, String type, List<Field> fields) {
         b.append("    private void from").append(type).append('(').append(holder).append('.').append(type).append(" p, ").append(type).append(" t) {\n");
         for (Field f : fields) from(b, f, type);
         b.append("    }\n\n");
