@@ -47,7 +47,12 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * bytes value whose length changed aside); {@code ascii(N)} values are checked first ({@code SchemaChecks}). Decoding
  * gets a new plain object from Fory (it has no call that reads into an existing one, as the hand-written row's labels
  * say) and copies it into the target, refusing a null where the schema has a value and a value outside its schema
- * type ({@link ForyGenerated}). The classes are registered under ids from 100, the message's class first and then its
+ * type ({@link ForyGenerated}). In {@code SCHEMA_CONSISTENT} mode a message with text is read as a second family of
+ * plain classes ({@code Read}) that hold text as {@code String}, through a second Fory that registers them under the
+ * same ids ({@link ForyGenerated#reader}): that mode writes no field types, and Fory writes a {@code StringBuilder}
+ * as it writes a {@code String}, so these read the same bytes, and Fory's {@code String} serializer reads them as
+ * Fory's own benchmark does, where its {@code StringBuilder} serializer would make a builder of each {@code String}
+ * it read. The other modes write field types with each message, so they read the classes they wrote. The classes are registered under ids from 100, the message's class first and then its
  * enums, as the hand-written row registers {@code Data} and {@code Side}, so that on {@code data} the bytes are that
  * row's bytes. Fory carries every construct of the schema language and every edge value (NaN and -0.0 as their bits,
  * any char), so no message is refused.
@@ -100,7 +105,7 @@ public final class ForyGenerator implements CodecBackend {
         b.append("    private final org.wireshootout.codec.fory.ForySupport io;\n");
         b.append("    /** Filled from the message on every encode, reused. */\n");
         b.append("    private final Pojo.").append(M).append(" out = new Pojo.").append(M).append("();\n");
-        boolean strings = mode == ForyGenerated.Mode.SCHEMA_CONSISTENT && hasText(m.fields(), composites);
+        boolean strings = readsStrings(m);
         if (strings) {
             b.append("    /** Reads the same bytes as Read.").append(M).append(", text as String (see ForyGenerated.reader()); null in a union's member codec. */\n");
             b.append("    private final org.wireshootout.codec.fory.ForySupport in;\n");
@@ -119,7 +124,7 @@ public final class ForyGenerator implements CodecBackend {
         }
         b.append("    }\n\n");
         org.wireshootout.generator.spi.UnionCodecSource.memberHooks(b, M, "ForyGenerated", "fory",
-                strings ? "io = shared.support();\nin = null;\n" : "io = shared.support();\n", "Pojo");
+                strings ? "io = shared.support();\nin = null;\n" : "io = shared.support();\n", "Pojo", strings ? "Read" : "Pojo");
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
         b.append("        to").append(M).append("(value, out);\n        return io.write(out, dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
@@ -133,11 +138,15 @@ public final class ForyGenerator implements CodecBackend {
             String holder = strings ? "Read" : "Pojo";
             b.append("        from").append(M).append("(").append(reader).append(".read(").append(holder).append(".").append(M).append(".class, src, offset, length), target);\n    }\n\n");
         }
-        POJO.methods(b, M, m.fields());
-        for (CompositeDef c : composites) POJO.methods(b, c.name(), c.fields());
         if (strings) {
+            // written from the Pojo classes, read into the Read ones
+            POJO.toMethod(b, M, m.fields());
+            for (CompositeDef c : composites) POJO.toMethod(b, c.name(), c.fields());
             READ.fromMethod(b, M, m.fields());
             for (CompositeDef c : composites) READ.fromMethod(b, c.name(), c.fields());
+        } else {
+            POJO.methods(b, M, m.fields());
+            for (CompositeDef c : composites) POJO.methods(b, c.name(), c.fields());
         }
         b.append("    /** The plain classes Fory serialises: the schema's fields, as a Fory user's POJO holds them. */\n");
         b.append("    public static final class Pojo {\n        private Pojo() {\n        }\n\n");
@@ -165,26 +174,52 @@ public final class ForyGenerator implements CodecBackend {
     @Override
     public String unionCodec(GenContext ctx, org.wireshootout.schema.UnionDef union) {
         List<MessageDef> ms = union.members();
+        String reg = registered(ctx, ms, m -> "Pojo");
+        String construct = "new org.wireshootout.codec.fory.ForyGenerated(name, org.wireshootout.codec.fory.ForyGenerated.Mode." + mode.name() + reg + ")";
+        boolean strings = ms.stream().anyMatch(this::readsStrings);
+        java.util.function.Function<MessageDef, String> readHolder = m -> readsStrings(m) ? "Read" : "Pojo";
+        String fields = "    /** Fory's own read and write, called directly (see ForyGenerated.support()). */\n"
+                + "    private final org.wireshootout.codec.fory.ForySupport io;\n";
+        String init = "io = lib.support();\n";
+        if (strings) {
+            // the members with text read as their Read classes, under the ids their Pojo classes are written with
+            fields += "    /** Reads each member with text as its Read class, text as String (see ForyGenerated.reader()). */\n"
+                    + "    private final org.wireshootout.codec.fory.ForySupport in;\n";
+            init += "in = lib.reader(" + registered(ctx, ms, readHolder).substring(2) + ");\n";
+        }
+        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, library(), union, ForyGenerator.class,
+                new org.wireshootout.generator.spi.UnionCodecSource.PlainClasses(
+                        "the type id Fory writes before the root object's fields names the member's plain class (members registered from id 100"
+                                + " in the union's order), " + mode.name() + " mode.",
+                        "org.wireshootout.codec.fory.ForyGenerated", construct, "Pojo", fields, init,
+                        "io.write(plain, dst, offset)", (strings ? "in" : "io") + ".read(Object.class, src, offset, length)",
+                        mode == ForyGenerated.Mode.SHARED, readHolder));
+    }
+
+    /**
+     * The union's classes in registration order: each member's plain class (as {@code holder} names its family), then
+     * its enums (once in the union) and composites.
+     */
+    private String registered(GenContext ctx, List<MessageDef> ms, java.util.function.Function<MessageDef, String> holder) {
         StringBuilder reg = new StringBuilder();
-        for (MessageDef m : ms) reg.append(", ").append(ctx.codecClass(library(), m)).append(".Pojo.").append(m.name()).append(".class");
+        for (MessageDef m : ms) reg.append(", ").append(ctx.codecClass(library(), m)).append('.').append(holder.apply(m)).append('.').append(m.name()).append(".class");
         Set<String> seen = new LinkedHashSet<>();
         for (MessageDef m : ms) {
             List<String> enums = new ArrayList<>();
             Set<CompositeDef> composites = new LinkedHashSet<>();
             collect(m.fields(), seen, enums, composites);
             for (String e : enums) reg.append(", ").append(ctx.messageClass(e)).append(".class");
-            for (CompositeDef c : composites) reg.append(", ").append(ctx.codecClass(library(), m)).append(".Pojo.").append(c.name()).append(".class");
+            for (CompositeDef c : composites) reg.append(", ").append(ctx.codecClass(library(), m)).append('.').append(holder.apply(m)).append('.').append(c.name()).append(".class");
         }
-        String construct = "new org.wireshootout.codec.fory.ForyGenerated(name, org.wireshootout.codec.fory.ForyGenerated.Mode." + mode.name() + reg + ")";
-        return org.wireshootout.generator.spi.UnionCodecSource.source(ctx, library(), union, ForyGenerator.class,
-                new org.wireshootout.generator.spi.UnionCodecSource.PlainClasses(
-                        "the type id Fory writes before the root object's fields names the member's plain class (members registered from id 100"
-                                + " in the union's order), " + mode.name() + " mode.",
-                        "org.wireshootout.codec.fory.ForyGenerated", construct, "Pojo",
-                        "    /** Fory's own read and write, called directly (see ForyGenerated.support()). */\n"
-                                + "    private final org.wireshootout.codec.fory.ForySupport io;\n",
-                        "io = lib.support();\n", "io.write(plain, dst, offset)", "io.read(Object.class, src, offset, length)",
-                        mode == ForyGenerated.Mode.SHARED));
+        return reg.toString();
+    }
+
+    /** Whether this row reads {@code m} as its Read classes: SCHEMA_CONSISTENT mode, and text or ascii in it or its composites. */
+    private boolean readsStrings(MessageDef m) {
+        if (mode != ForyGenerated.Mode.SCHEMA_CONSISTENT) return false;
+        Set<CompositeDef> composites = new LinkedHashSet<>();
+        collect(m.fields(), new LinkedHashSet<>(), new ArrayList<>(), composites);
+        return hasText(m.fields(), composites);
     }
 
     /** Whether the fields, or those of the composites they use, hold text or ascii. */

@@ -159,9 +159,17 @@ public final class UnionCodecSource {
      * @param write     the expression writing {@code Object plain} at {@code offset} of {@code dst}, giving the length
      * @param read      the expression reading the {@code length} bytes of {@code src} at {@code offset} as an object
      * @param forgets   whether a refused decode has {@code lib} forget what the message taught it (a channel's reader)
+     * @param readHolder per member, the class nested in its codec holding the plain classes {@code read} gives
+     *                   ({@code holder} unless the library reads other classes than it writes, as Fory's {@code Read})
      */
     public record PlainClasses(String about, String runtime, String construct, String holder, String fields, String init,
-                               String write, String read, boolean forgets) {
+                               String write, String read, boolean forgets, java.util.function.Function<MessageDef, String> readHolder) {
+
+        /** Read as written: every member's {@code read} gives its {@code holder} classes. */
+        public PlainClasses(String about, String runtime, String construct, String holder, String fields, String init,
+                            String write, String read, boolean forgets) {
+            this(about, runtime, construct, holder, fields, init, write, read, forgets, m -> holder);
+        }
     }
 
     /** The codec's source for a union of {@link PlainClasses}: class {@code ctx.unionCodecClass(library, union)}. */
@@ -203,7 +211,7 @@ public final class UnionCodecSource {
         String els = "";
         for (MessageDef m : ms) {
             String f = MessageClassGenerator.unionMember(m);
-            b.append("        ").append(els).append("if (plain instanceof ").append(ctx.codecClass(library, m)).append('.').append(how.holder()).append('.')
+            b.append("        ").append(els).append("if (plain instanceof ").append(ctx.codecClass(library, m)).append('.').append(how.readHolder().apply(m)).append('.')
                     .append(m.name()).append(" p) ").append(f).append(".fromPlain(p, target.select").append(m.name()).append("());\n");
             els = "else ";
         }
@@ -219,6 +227,11 @@ public final class UnionCodecSource {
      * back ({@code from<M>}, which checks it).
      */
     public static void memberHooks(StringBuilder b, String message, String runtime, String field, String more, String holder) {
+        memberHooks(b, message, runtime, field, more, holder, holder);
+    }
+
+    /** As above, {@code fromPlain} taking the {@code readHolder} class the union's read gives (see {@link PlainClasses#readHolder}). */
+    public static void memberHooks(StringBuilder b, String message, String runtime, String field, String more, String holder, String readHolder) {
         String M = message;
         b.append("    /** For the union stream's codec: this member's copies, over the union's ").append(runtime)
                 .append(" (its row's name in refusals); encode and decode are not used. */\n");
@@ -228,7 +241,7 @@ public final class UnionCodecSource {
         b.append("    /** The plain object written for {@code value}: this codec's one, filled. */\n");
         b.append("    ").append(holder).append('.').append(M).append(" plain(").append(M).append(" value) {\n        return to").append(M).append("(value, out);\n    }\n\n");
         b.append("    /** Copies a plain object read into {@code target}, refusing what the schema does not allow. */\n");
-        b.append("    void fromPlain(").append(holder).append('.').append(M).append(" p, ").append(M).append(" target) {\n        from").append(M).append("(p, target);\n    }\n\n");
+        b.append("    void fromPlain(").append(readHolder).append('.').append(M).append(" p, ").append(M).append(" target) {\n        from").append(M).append("(p, target);\n    }\n\n");
     }
 
     private static String simpleName(GenContext ctx, String library, UnionDef union) {

@@ -175,4 +175,46 @@ class ForyGeneratedTest {
             assertThrows(DecodeException.class, () -> codec.decode(new UnsafeBuffer(longer), 0, longer.length, entry("data").newMessage()));
         }
     }
+
+    /** Text held as builders when written, as the generated codecs' Pojo classes hold it. */
+    public static final class Built {
+        public StringBuilder name;
+        public long id;
+        public StringBuilder note;
+    }
+
+    /** The same fields with text as String, as the generated codecs' Read classes hold it. */
+    public static final class Read {
+        public String name;
+        public long id;
+        public String note;
+    }
+
+    /**
+     * The premise of the fory row's String reader: schema consistent Fory writes a StringBuilder field as a String
+     * one, so a class of Strings under the same id reads what the builder class wrote (Latin-1, UTF-16, null), and
+     * the compatible modes, whose bytes carry field types, are refused a reader of other classes.
+     */
+    @Test
+    void aSchemaConsistentReaderOfStringsReadsWhatBuildersWrote() {
+        ForyGenerated writer = new ForyGenerated("test", ForyGenerated.Mode.SCHEMA_CONSISTENT, Built.class);
+        ForySupport reader = writer.reader(Read.class);
+        Built b = new Built();
+        b.name = new StringBuilder("caf\u00e9 \u4e2d");
+        b.id = -7;
+        b.note = null;
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
+        int n = writer.support().write(b, buffer, 0);
+        Read r = reader.read(Read.class, buffer, 0, n);
+        assertEquals("caf\u00e9 \u4e2d", r.name);
+        assertEquals(-7, r.id);
+        assertEquals(null, r.note);
+        b.note = new StringBuilder("latin");
+        n = writer.support().write(b, buffer, 0);
+        assertEquals("latin", reader.read(Read.class, buffer, 0, n).note);
+        for (ForyGenerated.Mode mode : new ForyGenerated.Mode[] {ForyGenerated.Mode.COMPATIBLE, ForyGenerated.Mode.IDS}) {
+            ForyGenerated other = new ForyGenerated("test", mode, Built.class);
+            assertThrows(IllegalStateException.class, () -> other.reader(Read.class), mode.name());
+        }
+    }
 }
