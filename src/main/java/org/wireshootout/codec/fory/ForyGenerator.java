@@ -46,16 +46,16 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  * that nothing is allocated once the object has held the message's largest shape (boxes for optional scalars and a
  * bytes value whose length changed aside); {@code ascii(N)} values are checked first ({@code SchemaChecks}). Decoding
  * gets a new plain object from Fory (it has no call that reads into an existing one, as the hand-written row's labels
- * say) and copies it into the target, refusing a null where the schema has a value and a value outside its schema
- * type ({@link ForyGenerated}). In {@code SCHEMA_CONSISTENT} mode a message with text is read as a second family of
- * plain classes ({@code Read}) that hold text as {@code String}, through a second Fory that registers them under the
- * same ids ({@link ForyGenerated#reader}): that mode writes no field types, and Fory writes a {@code StringBuilder}
- * as it writes a {@code String}, so these read the same bytes, and Fory's {@code String} serializer reads them as
- * Fory's own benchmark does, where its {@code StringBuilder} serializer would make a builder of each {@code String}
- * it read. The other modes write field types with each message, so they read the classes they wrote. The classes are registered under ids from 100, the message's class first and then its
- * enums, as the hand-written row registers {@code Data} and {@code Side}, so that on {@code data} the bytes are that
- * row's bytes. Fory carries every construct of the schema language and every edge value (NaN and -0.0 as their bits,
- * any char), so no message is refused.
+ * say) and copies it into the target, refusing a null where the schema has a value and a value outside its schema type
+ * ({@link ForyGenerated}). In {@code SCHEMA_CONSISTENT} mode a message with text is read as a second family of plain
+ * classes ({@code Read}) that hold text as {@code String}, through a second Fory that registers them under the same ids
+ * ({@link ForyGenerated#reader}): that mode writes no field types, and Fory writes a {@code StringBuilder} as it writes
+ * a {@code String}, so these read the same bytes, and Fory's {@code String} serializer reads them as Fory's own
+ * benchmark does, where its {@code StringBuilder} serializer would make a builder of each {@code String} it read. The
+ * other modes write field types with each message, so they read the classes they wrote. The classes are registered
+ * under ids from 100, the message's class first and then its enums, as the hand-written row registers {@code Data} and
+ * {@code Side}, so that on {@code data} the bytes are that row's bytes. Fory carries every construct of the schema
+ * language and every edge value (NaN and -0.0 as their bits, any char), so no message is refused.
  */
 public final class ForyGenerator implements CodecBackend {
     /** The plain classes Fory serialises and their copies to and from the message. */
