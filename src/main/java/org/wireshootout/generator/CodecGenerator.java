@@ -145,7 +145,8 @@ public final class CodecGenerator {
         List<Path> roots = new ArrayList<>();
         for (Schema schema : schemas) {
             GenContext ctx = new GenContext(schema, work, tools);
-            sources.putAll(MessageClassGenerator.generate(schema, ctx.messagePackage()));
+            Map<String, String> messageClasses = MessageClassGenerator.generate(schema, ctx.messagePackage());
+            Map<String, String> mine = new LinkedHashMap<>();
             List<Generated> ofSchema = new ArrayList<>();
             List<GeneratedUnion> unionsOfSchema = new ArrayList<>();
             for (UnionDef u : schema.unions()) {
@@ -158,7 +159,7 @@ public final class CodecGenerator {
                 String valuesSource = values.get(schema).get(m);
                 if (valuesSource != null) {
                     valuesClass = ctx.messageClass(SampleValues.className(m));
-                    sources.put(valuesClass, valuesSource);
+                    mine.put(valuesClass, valuesSource);
                 }
                 ofSchema.add(new Generated(key, m, ctx.messageClass(m.name()), new LinkedHashMap<>(), new LinkedHashMap<>(), valuesClass));
             }
@@ -181,7 +182,10 @@ public final class CodecGenerator {
             for (GeneratedUnion gu : unionsOfSchema) {
                 for (MessageFormat f : formats) union(ctx, f, gu, ofSchema);
             }
-            sources.putAll(ctx.sources());
+            mine.putAll(ctx.sources());
+            GeneratedNames.check(schema, ctx.messagePackage(), messageClasses, mine, problems);
+            sources.putAll(messageClasses);
+            sources.putAll(mine);
             roots.addAll(ctx.sourceRoots());
             for (Generated g : ofSchema) {
                 log.println(g.key() + " (" + schema.source() + "): " + g.codecs().size() + " row(s) "
@@ -194,6 +198,8 @@ public final class CodecGenerator {
             generated.addAll(ofSchema);
             unions.addAll(unionsOfSchema);
         }
+        // a type named as a class the generated code imports or declares: refused at its line, before anything is written
+        if (!problems.isEmpty()) throw new SchemaException(problems);
         List<Path> files = new ArrayList<>();
         for (Map.Entry<String, String> e : sources.entrySet()) {
             Path f = src.resolve(e.getKey().replace('.', '/') + ".java");
