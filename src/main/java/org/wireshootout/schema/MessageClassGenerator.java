@@ -184,11 +184,11 @@ public final class MessageClassGenerator {
                 b.append("    public ").append(name).append(" clear").append(N).append("() { has").append(N).append(" = false; return this; }\n");
                 b.append("    /** Marks the field present or absent, for a reader that filled it in place. */\n");
                 b.append("    public ").append(name).append(" has").append(N).append("(boolean present) { has").append(N).append(" = present; return this; }\n");
-                eq.append("        if (has").append(N).append(" != o.has").append(N).append(") return \"").append(n).append(" (presence)\";\n");
+                eq.append("        if (this.has").append(N).append(" != o.has").append(N).append(") return \"").append(n).append(" (presence)\";\n");
                 ck.append("        h = M.mix(h, this.has").append(N).append(" ? 1 : 0);\n");
                 clear.append("        has").append(N).append(" = false;\n");
             }
-            String guard = f.optional() ? "has" + N + " && " : "";
+            String guard = f.optional() ? "this.has" + N + " && " : "";
             String set = f.optional() ? " has" + N + " = true;" : "";
             String ckIf = f.optional() ? "if (has" + N + ") " : "";
             fill.append(fillCode(f, n, N));
@@ -200,7 +200,7 @@ public final class MessageClassGenerator {
                 b.append("    public StringBuilder ").append(n).append("() { return ").append(n).append("; }\n");
                 b.append("    public ").append(name).append(' ').append(n).append("(CharSequence v) { ").append(n)
                         .append(".setLength(0); ").append(n).append(".append(v);").append(set).append(" return this; }\n");
-                eq.append("        if (").append(guard).append(n).append(".compareTo(o.").append(n).append(") != 0) return \"").append(n).append("\";\n");
+                eq.append("        if (").append(guard).append("this.").append(n).append(".compareTo(o.").append(n).append(") != 0) return \"").append(n).append("\";\n");
                 ck.append("        ").append(ckIf).append("{ h = M.mix(h, this.").append(n).append(".length()); for (int i = 0; i < this.").append(n)
                         .append(".length(); i++) h = M.mix(h, this.").append(n).append(".charAt(i)); }\n");
                 clear.append("        ").append(n).append(".setLength(0);\n");
@@ -217,7 +217,7 @@ public final class MessageClassGenerator {
                 b.append("        ").append(n).append("Length = length;").append(set).append("\n        return ").append(n).append(";\n    }\n");
                 b.append("    public ").append(name).append(' ').append(n).append("(byte[] v, int offset, int length) { System.arraycopy(v, offset, ")
                         .append(n).append("Length(length), 0, length); return this; }\n");
-                eq.append("        if (").append(guard).append("!java.util.Arrays.equals(").append(n).append(", 0, ").append(n).append("Length, o.")
+                eq.append("        if (").append(guard).append("!java.util.Arrays.equals(this.").append(n).append(", 0, this.").append(n).append("Length, o.")
                         .append(n).append(", 0, o.").append(n).append("Length)) return \"").append(n).append("\";\n");
                 ck.append("        ").append(ckIf).append("{ h = M.mix(h, this.").append(n).append("Length); for (int i = 0; i < this.").append(n)
                         .append("Length; i++) h = M.mix(h, this.").append(n).append("[i]); }\n");
@@ -243,9 +243,9 @@ public final class MessageClassGenerator {
                         .append("_MAX, Math.max(4, ").append(n).append(".length * 2)));\n");
                 b.append("            for (int i = ").append(n).append("Count; i < ").append(n).append(".length; i++) ").append(n).append("[i] = new ").append(E).append("();\n");
                 b.append("        }\n        return ").append(n).append("[").append(n).append("Count++];\n    }\n");
-                eq.append("        if (").append(n).append("Count != o.").append(n).append("Count) return \"").append(n).append(" (count)\";\n");
-                eq.append("        for (int i = 0; i < ").append(n).append("Count; i++) {\n");
-                eq.append("            String d = ").append(n).append("[i].firstDifference(o.").append(n).append("[i]);\n");
+                eq.append("        if (this.").append(n).append("Count != o.").append(n).append("Count) return \"").append(n).append(" (count)\";\n");
+                eq.append("        for (int i = 0; i < this.").append(n).append("Count; i++) {\n");
+                eq.append("            String d = this.").append(n).append("[i].firstDifference(o.").append(n).append("[i]);\n");
                 eq.append("            if (d != null) return \"").append(n).append("[\" + i + \"].\" + d;\n        }\n");
                 ck.append("        h = M.mix(h, this.").append(n).append("Count); for (int i = 0; i < this.").append(n).append("Count; i++) h = this.")
                         .append(n).append("[i].checksum(h);\n");
@@ -255,7 +255,7 @@ public final class MessageClassGenerator {
                 b.append("    private final ").append(C).append(' ').append(n).append(" = new ").append(C).append("();\n");
                 b.append("    /** The nested ").append(C).append(", to read or to fill in place").append(f.optional() ? " (then mark it present with {@link #has" + N + "(boolean)})" : "").append(". */\n");
                 b.append("    public ").append(C).append(' ').append(n).append("() { return ").append(n).append("; }\n");
-                eq.append("        if (").append(guard).append("true) { String d = ").append(n).append(".firstDifference(o.").append(n)
+                eq.append("        if (").append(guard).append("true) { String d = this.").append(n).append(".firstDifference(o.").append(n)
                         .append("); if (d != null) return \"").append(n).append(".\" + d; }\n");
                 ck.append("        ").append(ckIf).append("h = this.").append(n).append(".checksum(h);\n");
                 clear.append("        ").append(n).append(".clear();\n");
@@ -265,9 +265,9 @@ public final class MessageClassGenerator {
                 b.append("    public ").append(jt).append(' ').append(n).append("() { return ").append(n).append("; }\n");
                 b.append("    public ").append(name).append(' ').append(n).append("(").append(jt).append(" v) { this.").append(n).append(" = v;").append(set).append(" return this; }\n");
                 String cmp;
-                if (jt.equals("double")) cmp = "Double.compare(" + n + ", o." + n + ") != 0";
-                else if (jt.equals("float")) cmp = "Float.compare(" + n + ", o." + n + ") != 0";
-                else cmp = n + " != o." + n;
+                if (jt.equals("double")) cmp = "Double.compare(this." + n + ", o." + n + ") != 0";
+                else if (jt.equals("float")) cmp = "Float.compare(this." + n + ", o." + n + ") != 0";
+                else cmp = "this." + n + " != o." + n;
                 eq.append("        if (").append(guard).append(cmp).append(") return \"").append(n).append("\";\n");
                 String fn = "this." + n; // a field named h or i is not the parameter or loop variable of checksum
                 String bits = jt.equals("double") ? "Double.doubleToLongBits(" + fn + ")" : jt.equals("float") ? "Float.floatToIntBits(" + fn + ")"
@@ -278,7 +278,7 @@ public final class MessageClassGenerator {
                     b.append("    private byte ").append(n).append("Exponent;\n");
                     b.append("    public byte ").append(n).append("Exponent() { return ").append(n).append("Exponent; }\n");
                     b.append("    public ").append(name).append(' ').append(n).append("Exponent(byte v) { this.").append(n).append("Exponent = v; return this; }\n");
-                    eq.append("        if (").append(guard).append(n).append("Exponent != o.").append(n).append("Exponent) return \"").append(n).append("Exponent\";\n");
+                    eq.append("        if (").append(guard).append("this.").append(n).append("Exponent != o.").append(n).append("Exponent) return \"").append(n).append("Exponent\";\n");
                     ck.append("        ").append(ckIf).append("h = M.mix(h, this.").append(n).append("Exponent);\n");
                     clear.append("        ").append(n).append("Exponent = 0;\n");
                 } else if (t instanceof Type.Decimal d) {
@@ -316,15 +316,15 @@ public final class MessageClassGenerator {
         String v;
         String line;
         if (t instanceof Type.Ascii a) {
-            line = VALUES + ".ascii(" + n + ", " + a.length() + ", r);";
+            line = VALUES + ".ascii(this." + n + ", " + a.length() + ", r);";
         } else if (t instanceof Type.Text x) {
-            line = VALUES + ".text(" + n + ", " + x.maxBytes() + ", r);";
+            line = VALUES + ".text(this." + n + ", " + x.maxBytes() + ", r);";
         } else if (t instanceof Type.Bytes x) {
             line = "{ int len = " + VALUES + ".length(" + x.maxLength() + ", r); byte[] dst = " + n + "Length(len); for (int i = 0; i < len; i++) dst[i] = (byte) r.nextInt(256); }";
         } else if (t instanceof Type.Group g) {
             line = "clear" + N + "(); for (int i = " + VALUES + ".count(" + g.maxCount() + ", r); i > 0; i--) add" + N + "().fill(r);";
         } else if (t instanceof Type.CompositeRef) {
-            line = n + ".fill(r);" + (f.optional() ? " has" + N + " = true;" : "");
+            line = "this." + n + ".fill(r);" + (f.optional() ? " this.has" + N + " = true;" : "");
         } else {
             if (t instanceof Type.Scalar s) {
                 v = switch (s.primitive()) {
@@ -365,9 +365,9 @@ public final class MessageClassGenerator {
         Type t = f.type();
         String line;
         if (t instanceof Type.Ascii a) {
-            line = VALUES + ".edgeAscii(" + n + ", " + a.length() + ", which);";
+            line = VALUES + ".edgeAscii(this." + n + ", " + a.length() + ", which);";
         } else if (t instanceof Type.Text x) {
-            line = VALUES + ".edgeText(" + n + ", " + x.maxBytes() + ", which);";
+            line = VALUES + ".edgeText(this." + n + ", " + x.maxBytes() + ", which);";
         } else if (t instanceof Type.Bytes x) {
             line = "{ int len = which == 0 ? 0 : which == 1 ? Math.min(" + x.maxLength() + ", " + MAX_GENERATED_LENGTH + ") : Math.min(" + x.maxLength()
                     + ", 256); byte[] dst = " + n + "Length(len); for (int i = 0; i < len; i++) dst[i] = (byte) (which == 1 ? 0xFF : i); }";
@@ -375,7 +375,7 @@ public final class MessageClassGenerator {
             line = "clear" + N + "(); for (int i = which == 0 ? 0 : which == 1 ? Math.min(" + g.maxCount() + ", " + FULL_GROUP_LIMIT
                     + ") : 1; i > 0; i--) add" + N + "().edge(which);";
         } else if (t instanceof Type.CompositeRef) {
-            line = n + ".edge(which);" + (f.optional() ? " has" + N + " = true;" : "");
+            line = "this." + n + ".edge(which);" + (f.optional() ? " this.has" + N + " = true;" : "");
         } else {
             String v;
             if (t instanceof Type.Scalar s) {

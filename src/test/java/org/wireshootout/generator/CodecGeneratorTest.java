@@ -55,7 +55,8 @@ class CodecGeneratorTest {
     @CsvSource({
             "unknown-type.schema, 4",
             "fixed-int-array.xml, 14",
-            "missing-semicolon.proto, 5"})
+            "missing-semicolon.proto, 5",
+            "taken-name.schema, 4"})
     void aBrokenSchemaExitsTwoNamingFileAndLine(String file, int line) throws Exception {
         Result r = generate(SCHEMAS.resolve("broken").resolve(file));
         assertEquals(2, r.exit(), "exit status; stderr: " + r.stderr());
@@ -64,7 +65,7 @@ class CodecGeneratorTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"fill-notice.schema", "position.xml", "alert.proto", "order-stream.schema"})
+    @ValueSource(strings = {"fill-notice.schema", "position.xml", "alert.proto", "order-stream.schema", "short-names.schema"})
     void aSchemaOfTheUsersOwnGeneratesCompilesAndRoundTrips(String file) throws Exception {
         Result r = generate(SCHEMAS.resolve("own").resolve(file));
         assertEquals(0, r.exit(), "exit status; stderr: " + r.stderr() + "\nstdout: " + r.stdout());

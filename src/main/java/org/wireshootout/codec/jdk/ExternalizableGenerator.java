@@ -329,39 +329,39 @@ public final class ExternalizableGenerator implements CodecBackend {
                 b.append("    String ").append(n).append(";\n");
                 if (t instanceof Type.Ascii a) {
                     from.append(ind).append("org.wireshootout.generator.spi.SchemaChecks.ascii(v.").append(n).append("(), ").append(a.length()).append(", ").append(label).append(");\n");
-                    check.append(ind).append("ExternalizableGenerated.ascii(").append(n).append(", ").append(a.length()).append(", ").append(label).append(");\n");
+                    check.append(ind).append("ExternalizableGenerated.ascii(this.").append(n).append(", ").append(a.length()).append(", ").append(label).append(");\n");
                 } else {
-                    check.append(ind).append("ExternalizableGenerated.text(").append(n).append(", ").append(((Type.Text) t).maxBytes()).append(", ").append(label).append(");\n");
+                    check.append(ind).append("ExternalizableGenerated.text(this.").append(n).append(", ").append(((Type.Text) t).maxBytes()).append(", ").append(label).append(");\n");
                 }
-                from.append(ind).append(n).append(" = v.").append(n).append("().toString();\n");
-                into.append(ind).append("t.").append(n).append('(').append(n).append(");\n");
-                absent = n + " = null;";
+                from.append(ind).append("this.").append(n).append(" = v.").append(n).append("().toString();\n");
+                into.append(ind).append("t.").append(n).append("(this.").append(n).append(");\n");
+                absent = "this." + n + " = null;";
             } else if (t instanceof Type.CompositeRef c) {
                 String C = form(c.def().name(), M, top);
                 b.append("    ").append(C).append(' ').append(n).append(";\n");
-                from.append(ind).append("if (").append(n).append(" == null) ").append(n).append(" = new ").append(C).append("();\n");
-                from.append(ind).append(n).append(".from(v.").append(n).append("());\n");
-                into.append(ind).append(n).append(".into(t.").append(n).append("());\n");
-                check.append(ind).append("ExternalizableGenerated.notNull(").append(n).append(", ").append(label).append(");\n");
-                absent = n + " = null;";
+                from.append(ind).append("if (this.").append(n).append(" == null) this.").append(n).append(" = new ").append(C).append("();\n");
+                from.append(ind).append("this.").append(n).append(".from(v.").append(n).append("());\n");
+                into.append(ind).append("this.").append(n).append(".into(t.").append(n).append("());\n");
+                check.append(ind).append("ExternalizableGenerated.notNull(this.").append(n).append(", ").append(label).append(");\n");
+                absent = "this." + n + " = null;";
             } else {
                 String jt = javaType(t);
                 b.append("    ").append(jt).append(' ').append(n).append(";\n");
-                from.append(ind).append(n).append(" = v.").append(n).append("();\n");
-                into.append(ind).append("t.").append(n).append('(').append(n).append(");\n");
-                absent = n + " = " + (t instanceof Type.EnumRef ? "null" : jt.equals("boolean") ? "false" : "0") + ";";
+                from.append(ind).append("this.").append(n).append(" = v.").append(n).append("();\n");
+                into.append(ind).append("t.").append(n).append("(this.").append(n).append(");\n");
+                absent = "this." + n + " = " + (t instanceof Type.EnumRef ? "null" : jt.equals("boolean") ? "false" : "0") + ";";
                 if (t instanceof Type.Decimal d && !d.fixedExponent()) {
                     b.append("    byte ").append(n).append("Exponent;\n");
-                    from.append(ind).append(n).append("Exponent = v.").append(n).append("Exponent();\n");
-                    into.append(ind).append("t.").append(n).append("Exponent(").append(n).append("Exponent);\n");
-                    absent += " " + n + "Exponent = 0;";
+                    from.append(ind).append("this.").append(n).append("Exponent = v.").append(n).append("Exponent();\n");
+                    into.append(ind).append("t.").append(n).append("Exponent(this.").append(n).append("Exponent);\n");
+                    absent += " this." + n + "Exponent = 0;";
                 }
                 if (t instanceof Type.EnumRef) {
-                    check.append(ind).append("ExternalizableGenerated.notNull(").append(n).append(", ").append(label).append(");\n");
+                    check.append(ind).append("ExternalizableGenerated.notNull(this.").append(n).append(", ").append(label).append(");\n");
                 } else if (t instanceof Type.SetRef st) {
                     long bits = 0;
                     for (SetDef.Choice ch : st.def().choices()) bits |= 1L << ch.bit();
-                    check.append(ind).append("ExternalizableGenerated.set(").append(n).append(", 0x").append(Long.toHexString(bits)).append("L, ").append(label).append(");\n");
+                    check.append(ind).append("ExternalizableGenerated.set(this.").append(n).append(", 0x").append(Long.toHexString(bits)).append("L, ").append(label).append(");\n");
                 } else if (t instanceof Type.Scalar sc) {
                     String max = switch (sc.primitive()) {
                         case U8 -> "0xFF";
@@ -369,7 +369,7 @@ public final class ExternalizableGenerator implements CodecBackend {
                         case U32 -> "0xFFFFFFFFL";
                         default -> null;
                     };
-                    if (max != null) check.append(ind).append("ExternalizableGenerated.range(").append(n).append(", 0, ").append(max).append(", ").append(label).append(");\n");
+                    if (max != null) check.append(ind).append("ExternalizableGenerated.range(this.").append(n).append(", 0, ").append(max).append(", ").append(label).append(");\n");
                 }
             }
             if (f.optional()) {
