@@ -150,12 +150,42 @@ public final class MessageClassGenerator {
             "long", "native", "new", "package", "private", "protected", "public", "return", "short", "static",
             "strictfp", "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void",
             "volatile", "while", "true", "false", "null", "var", "record", "yield", "sealed", "permits",
-            // the generated classes' own methods
-            "clear", "equals", "hashCode", "toString", "firstDifference", "getClass", "notify", "notifyAll", "wait");
+            // the generated classes' own methods and ID constant, and Object's that a getter or setter could not overload
+            "clear", "equals", "hashCode", "toString", "firstDifference", "getClass", "notify", "notifyAll", "wait",
+            "edge", "checksum", "clone", "finalize", "ID");
 
     /** The field's name in Java: a Java keyword or a name the generated class uses itself gets a trailing '_'. */
     public static String javaName(String name) {
         return RESERVED.contains(name) ? name + "_" : name;
+    }
+
+    /**
+     * The names the generated class declares for a field, its own first: the field's Java name, then what its type
+     * and presence add: {@code has<N>} and {@code clear<N>} for an optional field, {@code <n>Length} for bytes,
+     * {@code <n>Count}, {@code add<N>}, {@code clear<N>} and {@code <N>_MAX} for a group, {@code <n>Exponent} or
+     * {@code <N>_EXPONENT} for a decimal. Two fields of one class must not share any of them (the resolver refuses
+     * the second at its line), or the class would not compile.
+     */
+    public static java.util.List<String> declaredNames(Field f) {
+        String n = javaName(f.name());
+        String N = cap(n);
+        java.util.List<String> names = new java.util.ArrayList<>(java.util.List.of(n));
+        if (f.optional()) {
+            names.add("has" + N);
+            names.add("clear" + N);
+        }
+        Type t = f.type();
+        if (t instanceof Type.Bytes) {
+            names.add(n + "Length");
+        } else if (t instanceof Type.Group) {
+            names.add(n + "Count");
+            names.add("add" + N);
+            names.add("clear" + N);
+            names.add(n.toUpperCase() + "_MAX");
+        } else if (t instanceof Type.Decimal d) {
+            names.add(d.fixedExponent() ? n.toUpperCase() + "_EXPONENT" : n + "Exponent");
+        }
+        return names;
     }
 
     public static String cap(String s) {

@@ -217,7 +217,29 @@ public final class SchemaResolver {
             }
             fields.add(new Field(f.name(), type, f.optional(), f.location()));
         }
+        companionClashes(owner, fields);
         return fields;
+    }
+
+    /**
+     * A field whose name is one the generated class gives another field ({@code blobLength} beside bytes
+     * {@code blob}, {@code hasPrice} beside an optional {@code price}, ...): refused at the later field's line, since
+     * the class of every row would not compile.
+     */
+    private void companionClashes(String owner, List<Field> fields) {
+        Map<String, Field> taken = new HashMap<>();
+        for (Field f : fields) {
+            for (String name : MessageClassGenerator.declaredNames(f)) {
+                Field other = taken.putIfAbsent(name, f);
+                if (other == null || other == f) continue;
+                String mine = name.equals(MessageClassGenerator.javaName(f.name())) ? "its own accessor" : "one of its companions";
+                String theirs = name.equals(MessageClassGenerator.javaName(other.name())) ? "the accessor of field " + other.name()
+                        : "a companion of field " + other.name();
+                problem(f.location(), owner + " field " + f.name() + ": the generated class would declare '" + name + "' as " + mine
+                        + " and as " + theirs + " (line " + other.location().line() + "); rename one of them");
+                break;
+            }
+        }
     }
 
     private Type type(TypeRef t, String where) {

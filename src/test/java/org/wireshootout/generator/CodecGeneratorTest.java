@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The generator as {@code run.sh --message} runs it, in a JVM of its own, on schemas written only for these tests:
  * one in the project's language, an SBE XML and a .proto generate, compile and round-trip through every row they
- * get; three broken ones (one of each kind) exit 2 naming the file and the line, and leave no classes behind.
+ * get; broken ones (one of each kind, a type named as a generated class, a field named as another field's companion
+ * in the message class) exit 2 naming the file and the line, and leave no classes behind.
  */
 class CodecGeneratorTest {
     static final Path SCHEMAS = Path.of("src", "test", "resources", "schemas");
@@ -56,7 +57,8 @@ class CodecGeneratorTest {
             "unknown-type.schema, 4",
             "fixed-int-array.xml, 14",
             "missing-semicolon.proto, 5",
-            "taken-name.schema, 4"})
+            "taken-name.schema, 4",
+            "companion-name.schema, 6"})
     void aBrokenSchemaExitsTwoNamingFileAndLine(String file, int line) throws Exception {
         Result r = generate(SCHEMAS.resolve("broken").resolve(file));
         assertEquals(2, r.exit(), "exit status; stderr: " + r.stderr());

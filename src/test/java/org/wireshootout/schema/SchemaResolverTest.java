@@ -146,4 +146,33 @@ class SchemaResolverTest {
         var e = bad("schema x", "message M {", "    a: what", "    b: ascii(0)", "    a: u8", "}");
         assertEquals(3, e.problems().size(), e.getMessage());
     }
+    @Test
+    void aFieldNamedAsAnotherFieldsCompanionInTheGeneratedClassIsRefusedAtItsLine() {
+        // the later of the two fields is named, whichever of them holds the companion
+        problemAt(bad("schema x", "message M {", "    blob: bytes(8)", "    blobLength: u32", "}"), F, 4, 5,
+                "message M field blobLength: the generated class would declare 'blobLength' as its own accessor and as a companion of field blob (line 3)");
+        problemAt(bad("schema x", "composite L {", "    p: i64", "}", "message M {", "    legsCount: u8", "    legs: L[2]", "}"), F, 7, 5,
+                "message M field legs: the generated class would declare 'legsCount' as one of its companions and as the accessor of field legsCount (line 6)");
+        problemAt(bad("schema x", "composite L {", "    p: i64", "}", "message M {", "    legs: L[2]", "    addLegs: bool", "}"), F, 7, 5,
+                "'addLegs' as its own accessor and as a companion of field legs");
+        problemAt(bad("schema x", "message M {", "    optional price: i64", "    hasPrice: bool", "}"), F, 4, 5,
+                "'hasPrice' as its own accessor and as a companion of field price");
+        problemAt(bad("schema x", "composite C {", "    px: decimal", "    pxExponent: i8", "}"), F, 4, 5,
+                "composite C field pxExponent: the generated class would declare 'pxExponent'");
+        problemAt(bad("schema x", "composite L {", "    p: i64", "}", "message M {", "    aB: L[2]", "    ab: L[2]", "}"), F, 7, 5,
+                "'AB_MAX' as one of its companions and as a companion of field aB");
+        // a field renamed off a name the class uses itself takes the name it is renamed to
+        problemAt(bad("schema x", "message M {", "    clear: u8", "    clear_: u8", "}"), F, 4, 5,
+                "'clear_' as its own accessor and as the accessor of field clear");
+    }
+
+    @Test
+    void aNameLikeACompanionOfAFieldWithoutThatCompanionIsAccepted() throws Exception {
+        // text has no Length, a required field no has, a fixed decimal no Exponent, a number no Count; the
+        // class's own method and constant names are renamed off
+        Schema s = SchemaParser.parse(F, lines("schema x", "message M {", "    note: text(8)", "    noteLength: u32", "    price: i64",
+                "    hasPrice: bool", "    px: decimal(-2)", "    pxExponent: i8", "    legs: u8", "    legsCount: u8", "    edge: i32",
+                "    checksum: i64", "    clone: u8", "    finalize: u8", "    ID: u32", "}"));
+        assertEquals(13, s.messages().get(0).fields().size());
+    }
 }
