@@ -27,9 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The generator as {@code run.sh --message} runs it, in a JVM of its own, on schemas written only for these tests:
- * one in the project's language, an SBE XML and a .proto generate, compile and round-trip through every row they
- * get; broken ones (one of each kind, a type named as a generated class, a field named as another field's companion
- * in the message class) exit 2 naming the file and the line, and leave no classes behind.
+ * ones in the project's language, an SBE XML and a .proto generate, compile and round-trip through every row they
+ * get, and one whose field names some libraries' own generators would give two fields drops only those rows, saying
+ * which name; broken ones (one of each kind, a type named as a generated class, a field named as another field's
+ * companion in the message class) exit 2 naming the file and the line, and leave no classes behind.
  */
 class CodecGeneratorTest {
     static final Path SCHEMAS = Path.of("src", "test", "resources", "schemas");
@@ -67,7 +68,8 @@ class CodecGeneratorTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"fill-notice.schema", "position.xml", "alert.proto", "order-stream.schema", "short-names.schema"})
+    @ValueSource(strings = {"fill-notice.schema", "position.xml", "alert.proto", "order-stream.schema", "short-names.schema",
+            "library-names.schema"})
     void aSchemaOfTheUsersOwnGeneratesCompilesAndRoundTrips(String file) throws Exception {
         Result r = generate(SCHEMAS.resolve("own").resolve(file));
         assertEquals(0, r.exit(), "exit status; stderr: " + r.stderr() + "\nstdout: " + r.stdout());
@@ -87,6 +89,17 @@ class CodecGeneratorTest {
                     assertTrue(e.codecs().containsKey(f.name()) || e.cannot().containsKey(f.name()),
                             f + " neither carries " + e.key() + " nor says why not");
                 }
+            }
+            if (file.equals("library-names.schema")) {
+                // each pair a library's own generator would name alike drops that library's row, saying which name
+                Map<String, String> cannot = found.get("librarynames.Clash").cannot();
+                assertTrue(cannot.getOrDefault("protobuf", "").contains("Clash.legs and legsList: protoc's Java gives both getLegsList()"), cannot.toString());
+                assertTrue(cannot.getOrDefault("flatbuffers", "").contains("Clash.note and noteAsByteBuffer: flatc 2.0.8's Java gives both noteAsByteBuffer()"),
+                        cannot.toString());
+                assertTrue(cannot.getOrDefault("sbe", "").contains("Clash.px and pxId: sbe-tool's Java gives both pxId()"), cannot.toString());
+                // and a library that names the fields apart keeps its row (round-tripped above)
+                assertTrue(found.get("librarynames.Clash").codecs().containsKey("capnp"), found.get("librarynames.Clash").codecs().toString());
+                assertTrue(found.get("librarynames.Cased").codecs().containsKey("flatbuffers"), found.get("librarynames.Cased").cannot().toString());
             }
             for (var u : GeneratedMessages.load(loader, true).values()) {
                 if (!u.schemaSource().endsWith(file)) continue;

@@ -52,6 +52,10 @@ public final class FlatBuffersGenerator implements CodecBackend {
             "ByteOrder", "BaseVector", "ByteVector", "BooleanVector", "ShortVector", "IntVector", "LongVector", "FloatVector",
             "DoubleVector", "StringVector", "UnionVector", "Vector", "Utf8", "Object", "String", "Math", "Integer", "Long");
 
+    /** The methods without parameters a table class has from Object and FlatBuffers' Table, which an accessor cannot be. */
+    private static final Set<String> TABLE_METHODS = Set.of("getByteBuffer", "getClass", "hashCode", "toString", "clone", "finalize",
+            "notify", "notifyAll", "wait");
+
     @Override
     public String cannotCarry(Schema schema, MessageDef message) {
         List<String> problems = new ArrayList<>();
@@ -62,21 +66,71 @@ public final class FlatBuffersGenerator implements CodecBackend {
     private static void check(String owner, List<Field> fields, Set<String> seen, List<String> problems) {
         if (!seen.add(owner)) return;
         if (TYPE_NAMES.contains(owner)) problems.add("type " + owner + ": the name of a class FlatBuffers' generated Java uses itself");
-        Set<String> names = new java.util.HashSet<>();
-        for (Field f : fields) names.add(accessor(f.name()));
         for (Field f : fields) {
-            if (f.type() instanceof Type.Decimal d && !d.fixedExponent() && names.contains(accessor(f.name() + "_exponent"))) {
-                problems.add("field " + f.name() + ": its exponent's field " + f.name() + "_exponent would clash with another field of " + owner);
+            if (TABLE_METHODS.contains(accessor(f.name()))) {
+                problems.add("field " + owner + "." + f.name() + ": flatc 2.0.8's Java would name its accessor " + accessor(f.name())
+                        + "(), a method every table class has from Object or FlatBuffers' Table");
             }
+            if (f.name().startsWith("_")) {
+                problems.add("field " + owner + "." + f.name() + ": flatc 2.0.8 names the Java accessor of a field starting with '_' by a rule"
+                        + " of its own (_z becomes Z() but add_z()), which the generator does not follow");
+            }
+        }
+        String clash = org.wireshootout.generator.spi.NameClashes.first("flatc 2.0.8's Java", owner, fields, FlatBuffersGenerator::declared);
+        if (clash != null) problems.add(clash);
+        for (Field f : fields) {
             CompositeDef c = f.type() instanceof Type.CompositeRef r ? r.def() : f.type() instanceof Type.Group g ? g.entry() : null;
             if (c != null) check(c.name(), c.fields(), seen, problems);
         }
     }
 
-    /** The Java accessor flatc 2.0.8 writes for a field: the name with each {@code _x} made {@code X}, a Java keyword given a {@code _}. */
+    /**
+     * The methods without parameters flatc's Java declares for a field: its accessor; {@code has<X>()} when optional;
+     * {@code <x>Length()} and {@code <x>Vector()} for a vector (bytes, a group); {@code <x>AsByteBuffer()} for bytes
+     * and strings; and the accessors of a decimal's exponent field. flatc itself refuses only the {@code Length} pair.
+     */
+    private static List<String> declared(Field f) {
+        String a = accessor(f.name());
+        List<String> names = new ArrayList<>(List.of(a + "()"));
+        if (f.optional()) names.add("has" + upperName(f.name()) + "()");
+        Type t = f.type();
+        if (t instanceof Type.Bytes || t instanceof Type.Group) {
+            names.add(a + "Length()");
+            names.add(a + "Vector()");
+        }
+        if (t instanceof Type.Bytes || t instanceof Type.Text || t instanceof Type.Ascii) names.add(a + "AsByteBuffer()");
+        if (t instanceof Type.Decimal d && !d.fixedExponent()) {
+            names.add(accessor(f.name() + "_exponent") + "()");
+            if (f.optional()) names.add("has" + upperName(f.name() + "_exponent") + "()");
+        }
+        return names;
+    }
+
+    /**
+     * The Java accessor flatc 2.0.8 writes for a field: the name made snake case as flatc does (a capital after a
+     * lower-case letter starts a word, every capital lowered), then lower camel case (each {@code _x} made
+     * {@code X}), a Java keyword given a {@code _}: {@code MDEntryPx} gives {@code mdentryPx()}, {@code a_b} and
+     * {@code aB} both {@code aB()}.
+     */
     static String accessor(String field) {
-        String n = camel(field);
+        String n = camel(snake(field));
         return JAVA_KEYWORDS.contains(n) ? n + "_" : n;
+    }
+
+    /** The name in flatc 2.0.8's {@code has<Name>()} and {@code add<Name>()}: {@link #accessor}'s with its first letter capital. */
+    static String upperName(String field) {
+        return cap(camel(snake(field)));
+    }
+
+    /** flatc 2.0.8's snake case of a field name: each capital lowered, preceded by {@code _} when it follows a lower-case letter. */
+    static String snake(String field) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
+            if (i > 0 && c != '_' && !Character.isLowerCase(c) && Character.isLowerCase(field.charAt(i - 1))) s.append('_');
+            s.append(c == '_' ? c : Character.toLowerCase(c));
+        }
+        return s.toString();
     }
 
     /** flatc 2.0.8's camel case: each {@code _x} made {@code X}, the first letter kept. */
@@ -458,7 +512,7 @@ public final class FlatBuffersGenerator implements CodecBackend {
                 String line = "sink.consume(t." + a + "());";
                 if (t instanceof Type.Decimal d && !d.fixedExponent()) line += " sink.consume(t." + accessor(f.name() + "_exponent") + "());";
                 if (f.optional()) {
-                    b.append(ind).append("if (t.has").append(cap(camel(f.name()))).append("()) { sink.consume(true); ").append(line).append(" } else { sink.consume(false); }\n");
+                    b.append(ind).append("if (t.has").append(upperName(f.name())).append("()) { sink.consume(true); ").append(line).append(" } else { sink.consume(false); }\n");
                 } else {
                     b.append(ind).append(line).append('\n');
                 }
@@ -522,7 +576,7 @@ public final class FlatBuffersGenerator implements CodecBackend {
                 String line = "v." + n + "(" + value + ");";
                 if (t instanceof Type.EnumRef) line = "{ long raw = t." + a + "(); " + line + " }";
                 if (t instanceof Type.Decimal d && !d.fixedExponent()) line += " v." + n + "Exponent(t." + accessor(f.name() + "_exponent") + "());";
-                if (f.optional()) b.append("        if (t.has").append(cap(camel(f.name()))).append("()) { ").append(line).append(" } else { v.clear").append(N).append("(); }\n");
+                if (f.optional()) b.append("        if (t.has").append(upperName(f.name())).append("()) { ").append(line).append(" } else { v.clear").append(N).append("(); }\n");
                 else b.append("        ").append(line).append('\n');
                 continue;
             }

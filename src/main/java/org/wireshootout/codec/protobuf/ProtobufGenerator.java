@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -62,6 +63,8 @@ public final class ProtobufGenerator implements CodecBackend {
     }
 
     private static String cannotCarry(String owner, List<Field> fields, Set<CompositeDef> seen) {
+        String clash = org.wireshootout.generator.spi.NameClashes.first("protoc's Java", owner, fields, ProtobufGenerator::declared);
+        if (clash != null) return clash;
         for (Field f : fields) {
             Type t = f.type();
             if (t instanceof Type.EnumRef e) {
@@ -216,6 +219,47 @@ public final class ProtobufGenerator implements CodecBackend {
                 composites.add(c);
             }
         }
+    }
+
+    /**
+     * What protoc's Java declares for a field that another field could also be given: its getter, the getters its
+     * type adds ({@code Count}, {@code List}, {@code OrBuilderList} and {@code BuilderList} of a repeated field,
+     * {@code OrBuilder} and {@code Builder} of a message field, {@code Bytes} of a string, {@code Value} of an enum),
+     * and its proto name and default JSON name, which protoc itself requires to differ. protoc renames the accessors
+     * of some such pairs and leaves others to clash, so neither compiles with the codec.
+     */
+    private static List<String> declared(Field f) {
+        String p = protoName(f);
+        String a = "get" + accessor(p);
+        List<String> names = new ArrayList<>(List.of(a + "()", "the proto name " + p, "the JSON name " + jsonName(p)));
+        Type t = f.type();
+        List<String> suffixes = t instanceof Type.Group ? List.of("Count", "List", "OrBuilderList", "BuilderList")
+                : t instanceof Type.CompositeRef ? List.of("OrBuilder", "Builder")
+                : t instanceof Type.Text || t instanceof Type.Ascii ? List.of("Bytes")
+                : t instanceof Type.EnumRef ? List.of("Value") : List.of();
+        for (String x : suffixes) names.add(a + x + "()");
+        if (t instanceof Type.Decimal d && !d.fixedExponent()) {
+            names.add("get" + accessor(p + "_exponent") + "()");
+            names.add("the proto name " + p + "_exponent");
+            names.add("the JSON name " + jsonName(p + "_exponent"));
+        }
+        return names;
+    }
+
+    /** protoc's default JSON name of a field: its proto name with each {@code _x} made {@code X}. */
+    static String jsonName(String protoName) {
+        StringBuilder b = new StringBuilder();
+        boolean capNext = false;
+        for (int i = 0; i < protoName.length(); i++) {
+            char c = protoName.charAt(i);
+            if (c == '_') {
+                capNext = true;
+            } else {
+                b.append(capNext ? Character.toUpperCase(c) : c);
+                capNext = false;
+            }
+        }
+        return b.toString();
     }
 
     /** The field's name in the .proto: the schema's name in lower snake case (protobuf's style). */

@@ -75,7 +75,7 @@ public final class SbeGenerator implements CodecBackend {
             "toString", "actingVersion", "actingBlockLength", "count", "next", "hasNext", "iterator", "remove", "resetCountToIndex",
             "wrapAndApplyHeader", "sbeRewind", "sbeSkip", "sbeDecodedLength", "hashCode", "equals", "getClass", "clear", "isEmpty",
             "getRaw", "notify", "notifyAll", "wait", "value", "get", "NULL_VAL", "sbeBlockLength", "sbeHeaderSize",
-            "sbeSchemaId", "sbeSchemaVersion", "sbeSemanticType", "sbeTemplateId", "forEach", "spliterator");
+            "sbeSchemaId", "sbeSchemaVersion", "sbeSemanticType", "sbeTemplateId", "forEach", "spliterator", "clone", "finalize");
     /** The types every generated SBE schema declares, by SBE class-name stem: a schema type of one of these names is renamed. */
     private static final Set<String> OWN_TYPES = Set.of("MessageHeader", "GroupSizeEncoding", "VarStringEncoding", "VarDataEncoding",
             "BooleanType", "DecimalEncoding", "MetaAttribute");
@@ -89,6 +89,8 @@ public final class SbeGenerator implements CodecBackend {
     }
 
     private static String why(List<Field> fields, String owner, boolean inComposite) {
+        String clash = org.wireshootout.generator.spi.NameClashes.first("sbe-tool's Java", owner, fields, SbeGenerator::declared);
+        if (clash != null) return clash;
         for (Field f : fields) {
             String label = "field " + owner + "." + f.name();
             Type t = f.type();
@@ -204,6 +206,46 @@ public final class SbeGenerator implements CodecBackend {
         String cls(String simple) {
             return flyweights + "." + simple;
         }
+    }
+
+    /**
+     * The methods sbe-tool's Java declares for a field in its flyweights that another field could also be given:
+     * the accessor and {@code Id} and {@code SinceVersion} of every field; {@code EncodingOffset},
+     * {@code EncodingLength} and {@code MetaAttribute} of a field in the block; {@code NullValue}, {@code MinValue} and
+     * {@code MaxValue} of a number or char array; {@code Raw} of an enum; {@code Length}, {@code CharacterEncoding},
+     * {@code get<X>} and {@code put<X>} of a char array; {@code HeaderLength}, {@code Length},
+     * {@code CharacterEncoding}, {@code get<X>}, {@code put<X>}, {@code skip<X>} and {@code wrap<X>} of var data; and
+     * {@code Count}, {@code DecoderId} and {@code DecoderSinceVersion} of a group. The field's name is its SBE name
+     * ({@link #sbeName}), so {@code x} and {@code X} are one.
+     */
+    private static List<String> declared(Field f) {
+        String n = sbeName(f.name());
+        String p = prop(n);
+        String P = upper(n);
+        Type t = f.type();
+        List<String> names = new java.util.ArrayList<>(List.of(p + "()", p + "Id()", p + "SinceVersion()"));
+        List<String> more;
+        if (t instanceof Type.Text || t instanceof Type.Bytes) {
+            more = List.of("HeaderLength", "Length", "CharacterEncoding", "MetaAttribute");
+            for (String x : List.of("get", "put", "skip", "wrap")) names.add(x + P + "()");
+        } else if (t instanceof Type.Group) {
+            more = List.of("Count", "DecoderId", "DecoderSinceVersion");
+        } else {
+            names.add(p + "EncodingOffset()");
+            names.add(p + "EncodingLength()");
+            names.add(p + "MetaAttribute()");
+            boolean bool = t instanceof Type.Scalar sc && sc.primitive() == Primitive.BOOL;
+            if (t instanceof Type.EnumRef || bool) more = List.of("Raw");
+            else if (t instanceof Type.Scalar || (t instanceof Type.Decimal d && d.fixedExponent())) more = List.of("NullValue", "MinValue", "MaxValue");
+            else if (t instanceof Type.Ascii) more = List.of("NullValue", "MinValue", "MaxValue", "Length", "CharacterEncoding");
+            else more = List.of();
+            if (t instanceof Type.Ascii) {
+                names.add("get" + P + "()");
+                names.add("put" + P + "()");
+            }
+        }
+        for (String x : more) names.add(p + x + "()");
+        return names;
     }
 
     /** A field's, choice's or enum value's name in the SBE schema: lower-case first, renamed off Java's keywords and the flyweights' own methods. */

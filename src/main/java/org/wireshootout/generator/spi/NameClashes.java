@@ -1,0 +1,41 @@
+package org.wireshootout.generator.spi;
+
+import org.wireshootout.schema.Field;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Two fields of one record that a library's own code generator would give the same name. A backend says which
+ * names its tool's Java declares for a field (its accessor and the companions the tool adds, such as flatc's
+ * {@code <x>Length()} of a vector or protoc's {@code get<X>Count()} of a repeated field); when two fields share one,
+ * the tool refuses the schema or writes Java that does not compile, so the library cannot carry the message.
+ */
+public final class NameClashes {
+    private NameClashes() {
+    }
+
+    /**
+     * The first name two of {@code fields} share, as the reason the library cannot carry them, or null.
+     *
+     * @param tool     the tool, as the reason names it ("flatc 2.0.8's Java")
+     * @param owner    the message or composite holding the fields
+     * @param declared the names the tool declares for a field, as the reason shows them ({@code "legsCount()"},
+     *                 {@code "the proto name a_b"})
+     */
+    public static String first(String tool, String owner, List<Field> fields, Function<Field, List<String>> declared) {
+        Map<String, Field> taken = new HashMap<>();
+        for (Field f : fields) {
+            for (String name : declared.apply(f)) {
+                Field other = taken.putIfAbsent(name, f);
+                if (other != null && other != f) {
+                    return "fields " + owner + "." + other.name() + " and " + f.name() + ": " + tool + " gives both " + name
+                            + ", so it cannot tell them apart (rename one to have this row)";
+                }
+            }
+        }
+        return null;
+    }
+}
