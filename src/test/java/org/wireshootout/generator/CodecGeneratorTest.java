@@ -99,7 +99,9 @@ class CodecGeneratorTest {
                 assertTrue(cannot.getOrDefault("sbe", "").contains("Clash.px and pxId: sbe-tool's Java gives both pxId()"), cannot.toString());
                 // and a library that names the fields apart keeps its row (round-tripped above)
                 assertTrue(found.get("librarynames.Clash").codecs().containsKey("capnp"), found.get("librarynames.Clash").codecs().toString());
-                assertTrue(found.get("librarynames.Cased").codecs().containsKey("flatbuffers"), found.get("librarynames.Cased").cannot().toString());
+                for (String library : List.of("flatbuffers", "sbe")) {
+                    assertTrue(found.get("librarynames.Cased").codecs().containsKey(library), library + ": " + found.get("librarynames.Cased").cannot());
+                }
             }
             for (var u : GeneratedMessages.load(loader, true).values()) {
                 if (!u.schemaSource().endsWith(file)) continue;

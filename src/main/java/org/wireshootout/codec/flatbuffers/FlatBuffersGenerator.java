@@ -54,7 +54,9 @@ public final class FlatBuffersGenerator implements CodecBackend {
 
     /** The methods without parameters a table class has from Object and FlatBuffers' Table, which an accessor cannot be. */
     private static final Set<String> TABLE_METHODS = Set.of("getByteBuffer", "getClass", "hashCode", "toString", "clone", "finalize",
-            "notify", "notifyAll", "wait");
+            "notify", "notifyAll", "wait",
+            // not a method: the parameter every static builder method of the table takes, which a field's would repeat
+            "builder");
 
     @Override
     public String cannotCarry(Schema schema, MessageDef message) {
@@ -69,7 +71,8 @@ public final class FlatBuffersGenerator implements CodecBackend {
         for (Field f : fields) {
             if (TABLE_METHODS.contains(accessor(f.name()))) {
                 problems.add("field " + owner + "." + f.name() + ": flatc 2.0.8's Java would name its accessor " + accessor(f.name())
-                        + "(), a method every table class has from Object or FlatBuffers' Table");
+                        + (accessor(f.name()).equals("builder") ? "(), and its parameter in createX builder, the name of every builder method's own"
+                        : "(), a method every table class has from Object or FlatBuffers' Table"));
             }
             if (f.name().startsWith("_")) {
                 problems.add("field " + owner + "." + f.name() + ": flatc 2.0.8 names the Java accessor of a field starting with '_' by a rule"
@@ -87,7 +90,9 @@ public final class FlatBuffersGenerator implements CodecBackend {
     /**
      * The methods without parameters flatc's Java declares for a field: its accessor; {@code has<X>()} when optional;
      * {@code <x>Length()} and {@code <x>Vector()} for a vector (bytes, a group); {@code <x>AsByteBuffer()} for bytes
-     * and strings; and the accessors of a decimal's exponent field. flatc itself refuses only the {@code Length} pair.
+     * and strings; the accessors of a decimal's exponent field; and the parameter of {@code create<Table>} it is passed
+     * in (the accessor's name, with {@code Offset} for a string, vector or table). flatc itself refuses only the
+     * {@code Length} pair.
      */
     private static List<String> declared(Field f) {
         String a = accessor(f.name());
@@ -102,7 +107,12 @@ public final class FlatBuffersGenerator implements CodecBackend {
         if (t instanceof Type.Decimal d && !d.fixedExponent()) {
             names.add(accessor(f.name() + "_exponent") + "()");
             if (f.optional()) names.add("has" + upperName(f.name() + "_exponent") + "()");
+            names.add("the createX parameter " + accessor(f.name() + "_exponent"));
         }
+        // the parameter of createX that the field is passed in: a scalar's accessor name, an offset's with Offset
+        boolean offset = t instanceof Type.Text || t instanceof Type.Ascii || t instanceof Type.Bytes || t instanceof Type.Group
+                || t instanceof Type.CompositeRef;
+        names.add("the createX parameter " + a + (offset ? "Offset" : ""));
         return names;
     }
 

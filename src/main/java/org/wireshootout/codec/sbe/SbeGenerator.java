@@ -70,12 +70,17 @@ import static org.wireshootout.schema.MessageClassGenerator.javaName;
  */
 public final class SbeGenerator implements CodecBackend {
     static final String LIBRARY = "sbe";
-    /** Method names of SBE's generated flyweights that a field, choice or enum value may not take. */
+    /**
+     * Method names of SBE's generated flyweights that a field, choice or enum value may not take, and {@code length},
+     * the name of the var data encoding's own length field, which sbe-tool fails on (a NullPointerException) as the
+     * name of var data.
+     */
     private static final Set<String> FLYWEIGHT_NAMES = Set.of("buffer", "offset", "limit", "wrap", "encodedLength", "appendTo",
             "toString", "actingVersion", "actingBlockLength", "count", "next", "hasNext", "iterator", "remove", "resetCountToIndex",
             "wrapAndApplyHeader", "sbeRewind", "sbeSkip", "sbeDecodedLength", "hashCode", "equals", "getClass", "clear", "isEmpty",
             "getRaw", "notify", "notifyAll", "wait", "value", "get", "NULL_VAL", "sbeBlockLength", "sbeHeaderSize",
-            "sbeSchemaId", "sbeSchemaVersion", "sbeSemanticType", "sbeTemplateId", "forEach", "spliterator", "clone", "finalize");
+            "sbeSchemaId", "sbeSchemaVersion", "sbeSemanticType", "sbeTemplateId", "forEach", "spliterator", "clone", "finalize",
+            "length");
     /** The types every generated SBE schema declares, by SBE class-name stem: a schema type of one of these names is renamed. */
     private static final Set<String> OWN_TYPES = Set.of("MessageHeader", "GroupSizeEncoding", "VarStringEncoding", "VarDataEncoding",
             "BooleanType", "DecimalEncoding", "MetaAttribute");
@@ -212,11 +217,11 @@ public final class SbeGenerator implements CodecBackend {
      * The methods sbe-tool's Java declares for a field in its flyweights that another field could also be given:
      * the accessor and {@code Id} and {@code SinceVersion} of every field; {@code EncodingOffset},
      * {@code EncodingLength} and {@code MetaAttribute} of a field in the block; {@code NullValue}, {@code MinValue} and
-     * {@code MaxValue} of a number or char array; {@code Raw} of an enum; {@code Length}, {@code CharacterEncoding},
-     * {@code get<X>} and {@code put<X>} of a char array; {@code HeaderLength}, {@code Length},
-     * {@code CharacterEncoding}, {@code get<X>}, {@code put<X>}, {@code skip<X>} and {@code wrap<X>} of var data; and
-     * {@code Count}, {@code DecoderId} and {@code DecoderSinceVersion} of a group. The field's name is its SBE name
-     * ({@link #sbeName}), so {@code x} and {@code X} are one.
+     * {@code MaxValue} of a number or char array; {@code Raw} of an enum; {@code Length} and
+     * {@code CharacterEncoding} of a char array; {@code HeaderLength}, {@code Length}, {@code CharacterEncoding} and
+     * {@code skip<X>} of var data; and {@code Count}, {@code DecoderId} and {@code DecoderSinceVersion} of a group.
+     * ({@code get<X>}, {@code put<X>} and {@code wrap<X>} take parameters no accessor or setter has.) The field's name
+     * is its SBE name ({@link #sbeName}), so {@code x} and {@code X} are one.
      */
     private static List<String> declared(Field f) {
         String n = sbeName(f.name());
@@ -227,7 +232,7 @@ public final class SbeGenerator implements CodecBackend {
         List<String> more;
         if (t instanceof Type.Text || t instanceof Type.Bytes) {
             more = List.of("HeaderLength", "Length", "CharacterEncoding", "MetaAttribute");
-            for (String x : List.of("get", "put", "skip", "wrap")) names.add(x + P + "()");
+            names.add("skip" + P + "()");
         } else if (t instanceof Type.Group) {
             more = List.of("Count", "DecoderId", "DecoderSinceVersion");
         } else {
@@ -239,10 +244,6 @@ public final class SbeGenerator implements CodecBackend {
             else if (t instanceof Type.Scalar || (t instanceof Type.Decimal d && d.fixedExponent())) more = List.of("NullValue", "MinValue", "MaxValue");
             else if (t instanceof Type.Ascii) more = List.of("NullValue", "MinValue", "MaxValue", "Length", "CharacterEncoding");
             else more = List.of();
-            if (t instanceof Type.Ascii) {
-                names.add("get" + P + "()");
-                names.add("put" + P + "()");
-            }
         }
         for (String x : more) names.add(p + x + "()");
         return names;
