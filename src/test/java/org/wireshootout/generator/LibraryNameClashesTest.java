@@ -35,7 +35,7 @@ class LibraryNameClashesTest {
             "flatbuffers | optional a_b: i32; has_a_b: bool        | gives both hasAB()",
             "flatbuffers | toString: i32                            | a method every table class has from Object or FlatBuffers' Table",
             "flatbuffers | builder: i32                             | the name of every builder method's own",
-            "flatbuffers | _z: i32                                  | starting with '_'",
+            "flatbuffers | optional _z: i32                         | has_z() for _z",
             // protoc: by type, Count and List of a repeated field, Bytes of a string, Value of an enum, OrBuilder of a message
             "protobuf    | legs: Leg[2]; legsList: i32 | fields M.legs and legsList: protoc's Java gives both getLegsList()",
             "protobuf    | note: text(8); noteBytes: i32            | gives both getNoteBytes()",
@@ -60,6 +60,7 @@ class LibraryNameClashesTest {
             // Bytes in protoc, a composite no NullValue in SBE; SBE's var data named length is renamed off
             "flatbuffers | note: text(8); noteLength: u32",
             "flatbuffers | px: i64; pxId: i32",
+            "flatbuffers | _z: i32; __q: i32; _ab_c: i64",
             "protobuf    | px: i64; pxBytes: i32; legs: Leg[2]; legsOffset: i32",
             "protobuf    | leg: Leg; legCount: i32; side: i32; sideValue: i32",
             "sbe         | leg: Leg; legNullValue: i64",

@@ -74,9 +74,9 @@ public final class FlatBuffersGenerator implements CodecBackend {
                         + (accessor(f.name()).equals("builder") ? "(), and its parameter in createX builder, the name of every builder method's own"
                         : "(), a method every table class has from Object or FlatBuffers' Table"));
             }
-            if (f.name().startsWith("_")) {
-                problems.add("field " + owner + "." + f.name() + ": flatc 2.0.8 names the Java accessor of a field starting with '_' by a rule"
-                        + " of its own (_z becomes Z() but add_z()), which the generator does not follow");
+            if (f.optional() && f.name().startsWith("_")) {
+                problems.add("field " + owner + "." + f.name() + ": flatc 2.0.8 names the presence method of an optional field starting"
+                        + " with '_' by a rule of its own (has_z() for _z, whose accessor is Z()), which the generator does not follow");
             }
         }
         String clash = org.wireshootout.generator.spi.NameClashes.first("flatc 2.0.8's Java", owner, fields, FlatBuffersGenerator::declared);
