@@ -227,18 +227,14 @@ public final class SchemaResolver {
      * the class of every row would not compile.
      */
     private void companionClashes(String owner, List<Field> fields) {
-        Map<String, Field> taken = new HashMap<>();
-        for (Field f : fields) {
-            for (String name : MessageClassGenerator.declaredNames(f)) {
-                Field other = taken.putIfAbsent(name, f);
-                if (other == null || other == f) continue;
-                String mine = name.equals(MessageClassGenerator.javaName(f.name())) ? "its own accessor" : "one of its companions";
-                String theirs = name.equals(MessageClassGenerator.javaName(other.name())) ? "the accessor of field " + other.name()
-                        : "a companion of field " + other.name();
-                problem(f.location(), owner + " field " + f.name() + ": the generated class would declare '" + name + "' as " + mine
-                        + " and as " + theirs + " (line " + other.location().line() + "); rename one of them");
-                break;
-            }
+        for (SharedName c : SharedName.all(fields, MessageClassGenerator::declaredNames)) {
+            Field f = c.later();
+            Field other = c.earlier();
+            String mine = c.name().equals(MessageClassGenerator.javaName(f.name())) ? "its own accessor" : "one of its companions";
+            String theirs = c.name().equals(MessageClassGenerator.javaName(other.name())) ? "the accessor of field " + other.name()
+                    : "a companion of field " + other.name();
+            problem(f.location(), owner + " field " + f.name() + ": the generated class would declare '" + c.name() + "' as " + mine
+                    + " and as " + theirs + " (line " + other.location().line() + "); rename one of them");
         }
     }
 

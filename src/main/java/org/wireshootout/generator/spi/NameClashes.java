@@ -1,10 +1,9 @@
 package org.wireshootout.generator.spi;
 
 import org.wireshootout.schema.Field;
+import org.wireshootout.schema.SharedName;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -26,16 +25,10 @@ public final class NameClashes {
      *                 {@code "the proto name a_b"})
      */
     public static String first(String tool, String owner, List<Field> fields, Function<Field, List<String>> declared) {
-        Map<String, Field> taken = new HashMap<>();
-        for (Field f : fields) {
-            for (String name : declared.apply(f)) {
-                Field other = taken.putIfAbsent(name, f);
-                if (other != null && other != f) {
-                    return "fields " + owner + "." + other.name() + " and " + f.name() + ": " + tool + " gives both " + name
-                            + ", so it cannot tell them apart (rename one to have this row)";
-                }
-            }
-        }
-        return null;
+        List<SharedName> shared = SharedName.all(fields, declared);
+        if (shared.isEmpty()) return null;
+        SharedName c = shared.get(0);
+        return "fields " + owner + "." + c.earlier().name() + " and " + c.later().name() + ": " + tool + " gives both " + c.name()
+                + ", so it cannot tell them apart (rename one to have this row)";
     }
 }
