@@ -56,7 +56,9 @@ Usage: microbenchmarks/run.sh [options] [-- JMH options...]
                                  trip, and MessageBenchmark runs it (roundTrip by default; --bench for more);
                                  a library that cannot carry it is named with the reason and left out; a
                                  schema with an error exits 2 naming file, line and what is wrong; a
-                                 FILE.values.json beside it (docs/schema.md) fixes the value sent
+                                 FILE.values.json beside it (docs/schema.md) fixes the value sent; with
+                                 --formats only those libraries' codecs are generated (a library whose
+                                 generator fails is named, with the --formats that leaves it out)
   --wire                         instead of JMH: the wire room's quick default (fixed-rate latency through
                                  ring, aeron-ipc, aeron-udp and queue, each format alone rate by rate; then
                                  the formats against a floor interleaved in time, wire --paired; 4 to 6
@@ -200,12 +202,22 @@ if [ -n "$MESSAGE_FILE" ]; then
   base=$(basename "$MESSAGE_FILE"); base=${base%.*}
   GEN_DIR="$ROOT/target/messages/$(tr -c 'A-Za-z0-9_.\n-' '_' <<<"$base")"
   rm -rf "$GEN_DIR"
+  # --formats: only those libraries' codecs are generated, so one whose generator fails can be left out
+  GEN_FORMATS=()
+  if [ -n "$FORMATS_ARG" ]; then
+    KNOWN_ROWS=$(unzip -p "$JAR" META-INF/wireshootout/generated-messages.tsv 2>/dev/null | awk -F'\t' '$1 == "row" && !seen[$3]++ { printf "%s%s", (n++ ? "," : ""), $3 }')
+    IFS=',' read -ra WANTED <<<"$FORMATS_ARG"
+    for w in "${WANTED[@]}"; do   # (a jar without the index: the generator refuses an unknown name itself)
+      [ -z "$KNOWN_ROWS" ] || [[ ",$KNOWN_ROWS," == *",$w,"* ]] || die "--formats: '$w' is not a library with generated codecs (they are $KNOWN_ROWS)"
+    done
+    GEN_FORMATS=(--formats "$FORMATS_ARG")
+  fi
   echo "Generating the codecs of $MESSAGE_FILE into $GEN_DIR"
   "$JAVA_CMD" -cp "$JAR" org.wireshootout.generator.CodecGenerator --out "$GEN_DIR" --classes "$GEN_DIR/classes" \
-    --tools "$ROOT/target/codegen-tools" "$MESSAGE_FILE"
+    --tools "$ROOT/target/codegen-tools" "${GEN_FORMATS[@]}" "$MESSAGE_FILE"
   gen_rc=$?
   if [ $gen_rc -eq 2 ]; then rm -rf "$GEN_DIR"; echo "run.sh: $MESSAGE_FILE has the problems above; nothing ran" >&2; exit 2; fi
-  [ $gen_rc -eq 0 ] || { rm -rf "$GEN_DIR"; echo "run.sh: generating the codecs of $MESSAGE_FILE failed (exit $gen_rc, see above)" >&2; exit 1; }
+  [ $gen_rc -eq 0 ] || { rm -rf "$GEN_DIR"; echo "run.sh: generating the codecs of $MESSAGE_FILE failed (exit $gen_rc, see above; where it names a library, --formats can leave that one out)" >&2; exit 1; }
   MESSAGE_INDEX="$GEN_DIR/classes/META-INF/wireshootout/generated-messages.tsv"
   MESSAGE_KEYS=$(awk -F'\t' '$1 == "message" { printf "%s%s", (n++ ? "," : ""), $2 }' "$MESSAGE_INDEX")
   [ -n "$MESSAGE_KEYS" ] || die "$MESSAGE_FILE declares no message"

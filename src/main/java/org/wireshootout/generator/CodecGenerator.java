@@ -38,7 +38,8 @@ import java.util.stream.Stream;
  *
  * Exit status: 0 when everything was written and compiled; 2 for a schema with problems (each printed as
  * {@code file:line:column: what}); 1 for anything else (a library's tool failing, generated code that does not
- * compile: a fault of the generator, printed with the file and line of the generated source).
+ * compile: a fault of the generator, printed with the file and line of the generated source, naming each library
+ * whose code failed and the {@code --formats} that runs without it).
  */
 public final class CodecGenerator {
     private CodecGenerator() {
@@ -69,7 +70,13 @@ public final class CodecGenerator {
                 case "--out" -> out = Path.of(value(args, ++i, a));
                 case "--classes" -> classes = Path.of(value(args, ++i, a));
                 case "--tools" -> tools = Path.of(value(args, ++i, a));
-                case "--formats" -> formats = Stream.of(value(args, ++i, a).split(",")).map(MessageFormat::of).toList();
+                case "--formats" -> {
+                    try {
+                        formats = Stream.of(value(args, ++i, a).split(",")).map(MessageFormat::of).toList();
+                    } catch (IllegalArgumentException e) {
+                        usage("--formats: " + e.getMessage());
+                    }
+                }
                 default -> {
                     if (a.startsWith("--")) usage("unknown option " + a);
                     Path p = Path.of(a);
@@ -87,6 +94,7 @@ public final class CodecGenerator {
             System.exit(2);
         } catch (IOException e) {
             System.err.println("codec generation failed: " + e.getMessage());
+            for (Throwable t : e.getSuppressed()) t.printStackTrace();
             System.exit(1);
         } catch (RuntimeException e) {
             System.err.println("codec generation failed (a fault of the generator):");
@@ -143,6 +151,7 @@ public final class CodecGenerator {
         List<GeneratedUnion> unions = new ArrayList<>();
         Map<String, String> sources = new LinkedHashMap<>();
         List<Path> roots = new ArrayList<>();
+        LibraryFaults faults = new LibraryFaults();
         for (Schema schema : schemas) {
             GenContext ctx = new GenContext(schema, work, tools);
             Map<String, String> messageClasses = MessageClassGenerator.generate(schema, ctx.messagePackage());
@@ -170,26 +179,32 @@ public final class CodecGenerator {
                     if (why == null) carried.add(g.message());
                     else g.cannot().put(f, why);
                 }
-                if (carried.isEmpty()) continue;
-                f.backend().prepare(ctx, carried);
-                for (Generated g : ofSchema) {
-                    if (g.cannot().containsKey(f)) continue;
-                    String cls = ctx.codecClass(f.name(), g.message());
-                    ctx.addSource(cls, f.backend().codec(ctx, g.message()));
-                    g.codecs().put(f, cls);
+                try {
+                    if (!carried.isEmpty()) {
+                        f.backend().prepare(ctx, carried);
+                        for (Generated g : ofSchema) {
+                            if (g.cannot().containsKey(f)) continue;
+                            String cls = ctx.codecClass(f.name(), g.message());
+                            ctx.addSource(cls, f.backend().codec(ctx, g.message()));
+                            g.codecs().put(f, cls);
+                        }
+                    }
+                    for (GeneratedUnion gu : unionsOfSchema) union(ctx, f, gu, ofSchema);
+                } catch (IOException | RuntimeException e) {
+                    // the other libraries go on, so that one failure names every library that fails
+                    faults.add(f, schema, e);
                 }
-            }
-            for (GeneratedUnion gu : unionsOfSchema) {
-                for (MessageFormat f : formats) union(ctx, f, gu, ofSchema);
             }
             mine.putAll(ctx.sources());
             GeneratedNames.check(schema, ctx.messagePackage(), messageClasses, mine, problems);
             sources.putAll(messageClasses);
             sources.putAll(mine);
             roots.addAll(ctx.sourceRoots());
+            List<MessageFormat> failed = faults.of(schema);
             for (Generated g : ofSchema) {
                 log.println(g.key() + " (" + schema.source() + "): " + g.codecs().size() + " row(s) "
-                        + g.codecs().keySet() + (g.cannot().isEmpty() ? "" : "; cannot carry it: " + g.cannot().keySet()));
+                        + g.codecs().keySet() + (g.cannot().isEmpty() ? "" : "; cannot carry it: " + g.cannot().keySet())
+                        + (failed.isEmpty() ? "" : "; the generator failed: " + failed));
             }
             for (GeneratedUnion gu : unionsOfSchema) {
                 log.println(gu.key() + " (union of " + gu.union().members().size() + " members): " + gu.codecs().size() + " row(s) "
@@ -200,6 +215,7 @@ public final class CodecGenerator {
         }
         // a type named as a class the generated code imports or declares: refused at its line, before anything is written
         if (!problems.isEmpty()) throw new SchemaException(problems);
+        faults.throwIfAny(formats);
         List<Path> files = new ArrayList<>();
         for (Map.Entry<String, String> e : sources.entrySet()) {
             Path f = src.resolve(e.getKey().replace('.', '/') + ".java");
@@ -212,7 +228,7 @@ public final class CodecGenerator {
                 s.filter(p -> p.toString().endsWith(".java")).forEach(files::add);
             }
         }
-        compile(files, classes);
+        compile(files, classes, schemas, src, work, formats);
         writeIndex(generated, unions, schemas, classes);
         return generated;
     }
@@ -240,7 +256,8 @@ public final class CodecGenerator {
         gu.codecs().put(f, cls);
     }
 
-    private static void compile(List<Path> files, Path classes) throws IOException {
+    private static void compile(List<Path> files, Path classes, List<Schema> schemas, Path src, Path work,
+                                List<MessageFormat> formats) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) throw new IOException("no Java compiler in this runtime: run the generator with a JDK's java");
         String cp = System.getProperty("java.class.path") + File.pathSeparator + classes;
@@ -250,19 +267,92 @@ public final class CodecGenerator {
                     List.of("-d", classes.toString(), "-cp", cp, "--release", "17", "-encoding", "UTF-8", "-proc:none", "-nowarn",
                             "-Xlint:none"), null, fm.getJavaFileObjectsFromPaths(files)).call();
             if (!ok) {
-                StringBuilder b = new StringBuilder("the generated code does not compile (a fault of the generator):");
+                StringBuilder b = new StringBuilder();
+                List<MessageFormat> failed = new ArrayList<>();
+                boolean shared = false;
                 int shown = 0;
                 for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
                     if (d.getKind() != Diagnostic.Kind.ERROR) continue;
-                    if (shown++ == 20) {
-                        b.append("\n...");
-                        break;
-                    }
-                    b.append('\n').append(d.getSource() == null ? "?" : d.getSource().getName()).append(':').append(d.getLineNumber())
+                    String file = d.getSource() == null ? null : d.getSource().getName();
+                    MessageFormat f = file == null ? null : rowOf(Path.of(file), schemas, src, work, formats);
+                    if (f == null) shared = true;
+                    else if (!failed.contains(f)) failed.add(f);
+                    if (shown++ == 20) b.append("\n...");
+                    if (shown > 20) continue;
+                    b.append('\n').append(file == null ? "?" : file).append(':').append(d.getLineNumber())
                             .append(": ").append(d.getMessage(null));
                 }
-                throw new IOException(b.toString());
+                String whose = failed.isEmpty() || shared ? "the generated code" : "the generated code of " + rows(failed);
+                throw new IOException(whose + " does not compile (a fault of the generator):" + b
+                        + (failed.isEmpty() || shared ? "" : "\n" + LibraryFaults.others(failed, formats)));
             }
+        }
+    }
+
+    /**
+     * The row whose code a generated source is: the codecs in {@code <src>/org/wireshootout/gen/codecs/<schema>/<library>/}
+     * and what the library's tool wrote into its work folder ({@link GenContext#workDir}); null for the message classes
+     * and anything else every row shares.
+     */
+    static MessageFormat rowOf(Path file, List<Schema> schemas, Path src, Path work, List<MessageFormat> formats) {
+        Path p = file.toAbsolutePath().normalize();
+        Path codecs = src.toAbsolutePath().normalize().resolve(Path.of("org", "wireshootout", "gen", "codecs"));
+        Path tools = work.toAbsolutePath().normalize();
+        for (Schema schema : schemas) {
+            String s = GenContext.packagePart(schema.name());
+            for (MessageFormat f : formats) {
+                String l = GenContext.packagePart(f.name());
+                if (p.startsWith(codecs.resolve(s).resolve(l)) || p.startsWith(tools.resolve(s).resolve(l))) return f;
+            }
+        }
+        return null;
+    }
+
+    private static String rows(List<MessageFormat> rows) {
+        return (rows.size() == 1 ? "row " : "rows ") + String.join(", ", rows.stream().map(MessageFormat::name).toList());
+    }
+
+    /**
+     * Libraries whose backend failed (its tool exited with an error, or the backend threw): the generation still
+     * fails, exit 1, as a fault of the generator, but only after every library was tried, so that the message names
+     * each one that failed and the {@code --formats} that leaves them out. Nothing is dropped quietly: a row is left
+     * out only when the caller asks for it.
+     */
+    static final class LibraryFaults {
+        private final Map<MessageFormat, List<String>> faults = new LinkedHashMap<>();
+        private final Map<Schema, List<MessageFormat>> bySchema = new LinkedHashMap<>();
+        private final List<Throwable> causes = new ArrayList<>();
+
+        void add(MessageFormat f, Schema schema, Exception e) {
+            String what = e instanceof IOException ? String.valueOf(e.getMessage()) : e.toString();
+            faults.computeIfAbsent(f, k -> new ArrayList<>()).add("schema " + schema.name() + ": " + what);
+            bySchema.computeIfAbsent(schema, k -> new ArrayList<>()).add(f);
+            causes.add(e);
+        }
+
+        List<MessageFormat> of(Schema schema) {
+            return bySchema.getOrDefault(schema, List.of());
+        }
+
+        void throwIfAny(List<MessageFormat> formats) throws IOException {
+            if (faults.isEmpty()) return;
+            List<MessageFormat> failed = new ArrayList<>(faults.keySet());
+            StringBuilder b = new StringBuilder("the generator of " + rows(failed) + " failed (a fault of the generator):");
+            for (Map.Entry<MessageFormat, List<String>> e : faults.entrySet()) {
+                for (String what : e.getValue()) b.append("\n").append(e.getKey().name()).append(", ").append(what);
+            }
+            b.append("\n").append(others(failed, formats));
+            IOException x = new IOException(b.toString());
+            for (Throwable c : causes) if (c instanceof RuntimeException) x.addSuppressed(c);
+            throw x;
+        }
+
+        /** How to run without the failed rows: {@code --formats} with every other one. */
+        static String others(List<MessageFormat> failed, List<MessageFormat> formats) {
+            List<String> rest = formats.stream().filter(f -> !failed.contains(f)).map(MessageFormat::name).toList();
+            return rest.isEmpty() ? "no other row was asked for"
+                    : "the other libraries' generators ran; to leave " + (failed.size() == 1 ? "it" : "these") + " out: --formats "
+                    + String.join(",", rest);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.wireshootout.generator;
 
 import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -42,10 +43,15 @@ class CodecGeneratorTest {
     }
 
     private Result generate(Path schema) throws Exception {
+        return generate(schema, Path.of("target", "codegen-tools"));
+    }
+
+    private Result generate(Path schema, Path tools, String... options) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), CodecGenerator.class.getName(),
-                "--out", out.toString(), "--classes", out.resolve("classes").toString(), "--tools", "target/codegen-tools",
-                schema.toString()));
+                "--out", out.toString(), "--classes", out.resolve("classes").toString(), "--tools", tools.toString()));
+        cmd.addAll(List.of(options));
+        cmd.add(schema.toString());
         Path o = out.resolve("stdout.txt");
         Path e = out.resolve("stderr.txt");
         Process p = new ProcessBuilder(cmd).redirectOutput(o.toFile()).redirectError(e.toFile()).start();
@@ -65,6 +71,59 @@ class CodecGeneratorTest {
         assertEquals(2, r.exit(), "exit status; stderr: " + r.stderr());
         assertTrue(r.stderr().contains(file + ":" + line + ":"), "names " + file + ":" + line + ": " + r.stderr());
         assertFalse(Files.exists(out.resolve("classes").resolve(GeneratedMessages.INDEX)), "no index written for a broken schema");
+    }
+
+    /**
+     * A library's own tool that fails (here: none of the build's tools where --tools points) stops the generation
+     * with exit 1, but only after every library was tried: the message names each library that failed, and the
+     * --formats of all the others, with which the same schema then generates.
+     */
+    @Test
+    void aLibraryWhoseToolFailsIsNamedWithTheFormatsThatLeaveItOut() throws Exception {
+        Path schema = SCHEMAS.resolve("own").resolve("short-names.schema");
+        Path noTools = Files.createDirectories(out.resolve("no-tools"));
+        Result r = generate(schema, noTools);
+        assertEquals(1, r.exit(), "exit status; stderr: " + r.stderr());
+        List<String> needTools = List.of("protobuf", "flatbuffers", "capnp", "capnpPacked"); // protoc, flatc, capnp
+        assertTrue(r.stderr().contains("the generator of rows " + String.join(", ", needTools) + " failed"), r.stderr());
+        for (String library : needTools) {
+            assertTrue(r.stderr().contains("\n" + library + ", schema shortnames: "), library + " with its own failure: " + r.stderr());
+        }
+        List<String> others = new ArrayList<>();
+        for (MessageFormat f : MessageFormat.values()) if (!needTools.contains(f.name())) others.add(f.name());
+        String formats = String.join(",", others);
+        assertTrue(r.stderr().contains("to leave these out: --formats " + formats + "\n"), r.stderr());
+        assertFalse(Files.exists(out.resolve("classes").resolve(GeneratedMessages.INDEX)), "no index written");
+
+        Result again = generate(schema, noTools, "--formats", formats);
+        assertEquals(0, again.exit(), "with the failed libraries left out; stderr: " + again.stderr());
+        List<String> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(out.resolve("classes").resolve(GeneratedMessages.INDEX))) {
+            String[] cols = line.split("\t");
+            if (cols[0].equals("row")) rows.add(cols[2]);
+        }
+        assertFalse(rows.isEmpty(), "the other libraries' rows: " + again.stdout());
+        for (String library : rows) assertTrue(others.contains(library), library + " was not asked for");
+    }
+
+    @Test
+    void generatedCodeThatDoesNotCompileIsPutToTheRowWhoseSourceItIs() throws Exception {
+        List<org.wireshootout.schema.Schema> schemas = List.of(org.wireshootout.schema.Schemas.load(SCHEMAS.resolve("own").resolve("short-names.schema")));
+        Path src = out.resolve("src");
+        Path work = out.resolve("work");
+        List<MessageFormat> all = List.of(MessageFormat.values());
+        assertEquals(MessageFormat.of("capnpPacked"), CodecGenerator.rowOf(
+                src.resolve("org/wireshootout/gen/codecs/shortnames/capnppacked/OrderCodec.java"), schemas, src, work, all));
+        assertEquals(MessageFormat.of("capnp"), CodecGenerator.rowOf(
+                src.resolve("org/wireshootout/gen/codecs/shortnames/capnp/OrderCodec.java"), schemas, src, work, all));
+        assertEquals(MessageFormat.of("jacksonCBytesRW"), CodecGenerator.rowOf(
+                src.resolve("org/wireshootout/gen/codecs/shortnames/jacksoncbytesrw/OrderCodec.java"), schemas, src, work, all));
+        assertEquals(MessageFormat.of("flatbuffers"), CodecGenerator.rowOf(
+                work.resolve("shortnames/flatbuffers/java/org/x/Order.java"), schemas, src, work, all));
+        // the message classes every row shares, and a library not asked for: nobody's row
+        assertEquals(null, CodecGenerator.rowOf(src.resolve("org/wireshootout/gen/shortnames/Order.java"), schemas, src, work, all));
+        assertEquals(null, CodecGenerator.rowOf(src.resolve("org/wireshootout/gen/codecs/shortnames/capnp/OrderCodec.java"), schemas,
+                src, work, List.of(MessageFormat.of("kryo"))));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -52,6 +52,8 @@ class RunShTest {
             "  exit 0",
             "fi",
             "if [[ \" $* \" == *' org.wireshootout.generator.CodecGenerator '* ]]; then",
+            "  [ -n \"${FAKE_GEN_LOG:-}\" ] && echo \"$*\" > \"$FAKE_GEN_LOG\"",
+            "  [ -n \"${FAKE_GEN_FAULT:-}\" ] && { echo \"$FAKE_GEN_FAULT\" >&2; exit 1; }",
             "  cls=''; prev=''; for a in \"$@\"; do [ \"$prev\" = --classes ] && cls=$a; prev=$a; done",
             "  mkdir -p \"$cls/META-INF/wireshootout\" && printf '%b' \"$FAKE_INDEX\" > \"$cls/META-INF/wireshootout/generated-messages.tsv\"; exit 0",
             "fi",
@@ -384,6 +386,45 @@ class RunShTest {
         assertTrue(sbe.contains("MessageBenchmark") && sbe.contains("-p message=orders.Ack"), sbe);
         assertTrue(limit.contains("MessageBenchmark") && limit.contains("-p message=orders.Ack"), limit);
         assertFalse(limit.contains("UnionBenchmark") || limit.contains("union="), limit);
+    }
+
+    /**
+     * {@code --message} with {@code --formats}: only those libraries' codecs are generated (so that one whose generator
+     * fails can be left out), a name that is no library with generated codecs is refused before anything is generated,
+     * and a generator that fails stops the run with exit 1, its message shown and the way round it named.
+     */
+    @Test
+    void formatsWithAMessageGenerateOnlyThoseLibraries() throws Exception {
+        Path jar = root.resolve("target/benchmarks.jar");
+        try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(Files.newOutputStream(jar))) {
+            z.putNextEntry(new java.util.zip.ZipEntry("META-INF/wireshootout/generated-messages.tsv"));
+            z.write(String.join("\n", "message\tdata\tx.Data\tdata.schema", "row\tdata\tsbe\tx.DataSbe", "row\tdata\tlimit\tx.DataLimit", "")
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+        Path schema = tmp.resolve("orders.schema");
+        Files.writeString(schema, "schema orders\n");
+        Path genLog = tmp.resolve("generator-args.txt");
+        Map<String, String> env = Map.of("FAKE_MESSAGES", "1", "FAKE_GEN_LOG", genLog.toString(), "FAKE_INDEX", String.join("\\n",
+                "message\torders.Ack\tx.Ack\torders.schema", "row\torders.Ack\tsbe\tx.AckCodec", ""));
+
+        Run r = run(env, "--message", schema.toString(), "--formats", "sbe", "--dry-run");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(Files.readString(genLog).contains(" --formats sbe "), Files.readString(genLog));
+        assertTrue(r.out().contains("Messages: orders.Ack; rows: sbe"), r.out());
+
+        Files.delete(genLog);
+        Run unknown = run(env, "--message", schema.toString(), "--formats", "sbe,nosuch", "--dry-run");
+        assertEquals(2, unknown.exit(), unknown.err());
+        assertTrue(unknown.err().contains("--formats: 'nosuch' is not a library with generated codecs (they are sbe,limit)"), unknown.err());
+        assertFalse(Files.exists(genLog), "nothing generated");
+
+        Map<String, String> failing = new java.util.HashMap<>(env);
+        failing.put("FAKE_GEN_FAULT", "codec generation failed: the generator of row sbe failed (a fault of the generator)");
+        Run fault = run(failing, "--message", schema.toString(), "--dry-run");
+        assertEquals(1, fault.exit(), fault.err());
+        assertTrue(fault.err().contains("the generator of row sbe failed"), fault.err());
+        assertTrue(fault.err().contains("where it names a library, --formats can leave that one out"), fault.err());
+        assertFalse(Files.exists(root.resolve("target/messages/orders")), "the generator's folder is removed");
     }
 
     private static String planLine(String out, String start) {
