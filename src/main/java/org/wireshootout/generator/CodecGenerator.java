@@ -296,13 +296,12 @@ public final class CodecGenerator {
      */
     static MessageFormat rowOf(Path file, List<Schema> schemas, Path src, Path work, List<MessageFormat> formats) {
         Path p = file.toAbsolutePath().normalize();
-        Path codecs = src.toAbsolutePath().normalize().resolve(Path.of("org", "wireshootout", "gen", "codecs"));
+        Path codecs = src.toAbsolutePath().normalize();
         Path tools = work.toAbsolutePath().normalize();
         for (Schema schema : schemas) {
-            String s = GenContext.packagePart(schema.name());
             for (MessageFormat f : formats) {
-                String l = GenContext.packagePart(f.name());
-                if (p.startsWith(codecs.resolve(s).resolve(l)) || p.startsWith(tools.resolve(s).resolve(l))) return f;
+                Path codecDir = codecs.resolve(GenContext.codecPackage(schema.name(), f.name()).replace('.', '/'));
+                if (p.startsWith(codecDir) || p.startsWith(GenContext.workDir(tools, schema.name(), f.name()))) return f;
             }
         }
         return null;

@@ -48,7 +48,17 @@ public final class GenContext {
 
     /** The package of a library's codecs for this schema: {@code org.wireshootout.gen.codecs.<schema>.<library>}. */
     public String codecPackage(String library) {
-        return "org.wireshootout.gen.codecs." + packagePart(schema.name()) + "." + packagePart(library);
+        return codecPackage(schema.name(), library);
+    }
+
+    /** The package of a library's codecs for a schema of this name (also where the generator looks for their sources). */
+    public static String codecPackage(String schemaName, String library) {
+        return "org.wireshootout.gen.codecs." + packagePart(schemaName) + "." + packagePart(library);
+    }
+
+    /** Where {@link #workDir} puts a library's own files for a schema of this name, under the generator's work folder. */
+    public static Path workDir(Path work, String schemaName, String library) {
+        return work.resolve(packagePart(schemaName)).resolve(packagePart(library));
     }
 
     /** The codec class of a message for a library: {@code <codecPackage>.<Message>Codec}. */
@@ -67,7 +77,7 @@ public final class GenContext {
 
     /** A folder of the library's own for this schema (its schema file, its compiler's output), created empty. */
     public Path workDir(String library) {
-        Path dir = work.resolve(packagePart(schema.name())).resolve(packagePart(library));
+        Path dir = workDir(work, schema.name(), library);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
