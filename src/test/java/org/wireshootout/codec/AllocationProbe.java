@@ -32,29 +32,6 @@ public final class AllocationProbe {
         return least;
     }
 
-    /** How many times {@link #leastAlternating} measures each side at most. */
-    public static final int ALTERNATING_ROUNDS = 3;
-
-    /**
-     * For "{@code ours} allocates no more than {@code reference}": each side's least of up to
-     * {@value #ALTERNATING_ROUNDS} measurements taken in turn (reference first), stopping as soon as {@code ours}'s
-     * least is at or under {@code reference}'s. A measurement ({@code perCall}, e.g. bytes per call at the least over
-     * {@link #leastBytes}'s windows) can catch a side before the JIT's optimising compile and its escape analysis, which
-     * removes some objects in one compile and not in another (on a busy machine that compile can come late); the least
-     * of rounds is what each side allocates once compiled, while a per-call allocation of its own shows in every round.
-     *
-     * @return {reference's least, ours's least}
-     */
-    public static long[] leastAlternating(java.util.function.LongSupplier reference, java.util.function.LongSupplier ours) {
-        long ref = Long.MAX_VALUE;
-        long our = Long.MAX_VALUE;
-        for (int i = 0; i < ALTERNATING_ROUNDS && (i == 0 || our > ref); i++) {
-            ref = Math.min(ref, reference.getAsLong());
-            our = Math.min(our, ours.getAsLong());
-        }
-        return new long[] {ref, our};
-    }
-
     private static com.sun.management.ThreadMXBean threadBean() {
         java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
         Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean, "no per-thread allocation counter on this JVM");

@@ -2,7 +2,6 @@ package org.wireshootout.codec.yaml;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
-import org.wireshootout.codec.AllocationProbe;
 import org.wireshootout.codec.DataAllocation;
 import org.wireshootout.codec.BufferCodec;
 import org.wireshootout.codec.DecodeException;
@@ -164,32 +163,10 @@ class SnakeYamlGeneratedTest {
         refused("executionreport", p.replaceFirst("clOrdId: ~+", "clOrdId: '~'"));
     }
 
-    /** Bytes allocated per encode+decode pair, at the least over the probe's windows. */
-    private static <T> long perPair(HeldMessage<T> held, T value, T target) {
-        int calls = 5_000;
-        long least = AllocationProbe.leastBytes(() -> {
-            for (int i = 0; i < calls; i++) {
-                held.encode(value);
-                held.decode(target);
-            }
-        });
-        return least / calls;
-    }
-
+    /** Encoding and decoding, each counted alone and together, allocate no more than the hand-written row's. */
     @Test
-    <M extends GeneratedMessage<M>> void dataAllocatesNoMoreThanTheHandWrittenRow() {
-        // each side's least over alternating rounds: what it allocates once compiled (AllocationProbe.leastAlternating)
-        long[] least = DataAllocation.<M>handAndGenerated(Format.snakeYaml, MessageFormat.snakeYaml, SnakeYamlGeneratedTest::perPair);
-        long handWritten = least[0];
-        long ours = least[1];
-        assertTrue(ours <= handWritten, "the generated data row allocates " + ours + " B per encode+decode, the hand-written "
-                + handWritten + " B");
-    }
-
-    /** Encoding and decoding, each measured alone, allocate no more than the hand-written row's. */
-    @Test
-    <M extends GeneratedMessage<M>> void dataAllocatesNoMoreThanTheHandWrittenRowEachWay() {
-        // each side's least over alternating rounds, each way: what it allocates once compiled (AllocationProbe.leastAlternating)
-        DataAllocation.<M>assertNoMoreEachWay(Format.snakeYaml, MessageFormat.snakeYaml, 20_000);
+    void dataAllocatesNoMoreThanTheHandWrittenRowEachWayAndBoth() {
+        DataAllocation.assertNoMore(MessageFormat.snakeYaml, DataAllocation.Measure.encode, DataAllocation.Measure.decode,
+                DataAllocation.Measure.pair);
     }
 }
