@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * encode on the low draw and the generated row's on the high one (14,217 against 14,232 B in CI at a1e2dcf7); BSON's
  * round trip drew 576, 680 and 696 B on one side from one JVM to the next, and C2 with escape analysis off still
  * removes objects once a method is compiled, not before. Comparing two draws says nothing about the codecs. Under C1
- * the count is the same from the first call and in every JVM (SnakeYAML 38,232 B per round trip on both sides, run
+ * the count is the same from the first call and in every JVM (SnakeYAML 38,096 B per round trip on both sides, run
  * after run), and a codec that makes one object more per call than its hand-written row shows it. What each row keeps
  * with C2, as users run, is JMH's B/op in the generated-against-hand-written table
  * ({@code microbenchmarks/generated-vs-hand.sh}).

@@ -22,8 +22,10 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.NoSuchElementException;
 
 /**
  * A block-style YAML mapping of named fields, through SnakeYAML 2.7 configured for untrusted input: what the
@@ -39,8 +41,9 @@ import java.util.Map;
  * break (or, in flow style, with its closing brace): a block document cut inside its last line is still valid YAML.
  *
  * <p>Dumping: one {@link Yaml} instance, one {@link LinkedHashMap} refilled per message (insertion order keeps
- * the fields in the order first put) and one reusable character sink; characters go to UTF-8 through a reused
- * encoder, straight into the {@link ByteBuffer} the codec gives ({@link #encode}).
+ * the fields in the order first put), one reusable character sink and one kept iterator over the document
+ * ({@link #dump}); characters go to UTF-8 through a reused encoder, from one kept {@code CharBuffer} over the sink,
+ * straight into the {@link ByteBuffer} the codec gives ({@link #encode}).
  * SnakeYAML's API takes Java objects and builds its own events and nodes per document, so boxed values, the
  * text String and SnakeYAML's internal objects are allocated on every message: the label says so.
  *
@@ -71,6 +74,9 @@ abstract class SnakeYamlMap<T> {
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     private CharBuffer decoded = CharBuffer.allocate(512);
+    /** The sink's characters for the encoder ({@link #charView}). */
+    private CharBuffer dumped;
+    private final OneDocument document = new OneDocument();
 
     SnakeYamlMap(String name) {
         this(name, CODE_POINT_LIMIT, 2);
@@ -96,11 +102,16 @@ abstract class SnakeYamlMap<T> {
         yaml = new Yaml(new SafeConstructor(load), new Representer(dump), dump, load);
     }
 
-    /** Dumps {@code value} into the character sink; returns how many characters it took. */
+    /**
+     * Dumps {@code value} into the character sink; returns how many characters it took. Through {@code dumpAll} over the
+     * codec's one-document iterator: SnakeYAML's {@code dump(data, writer)} is that same call over a new one-element
+     * list's iterator, three objects a message which C2 removed in some JVMs and kept in others (as {@code Yaml.dumpAll}
+     * was inlined into {@code Yaml.dump} or compiled first on its own).
+     */
     final int dump(T value) {
         toMap(value, out);
         chars.reset();
-        yaml.dump(out, chars);
+        yaml.dumpAll(document.of(out), chars);
         return chars.size();
     }
 
@@ -115,11 +126,20 @@ abstract class SnakeYamlMap<T> {
      */
     final CoderResult encode(ByteBuffer bytes) {
         encoder.reset();
-        CharBuffer in = CharBuffer.wrap(chars.array(), 0, chars.size());
+        CharBuffer in = charView();
         CoderResult r = encoder.encode(in, bytes, true);
         if (r.isError()) throw new IllegalArgumentException("text is not valid UTF-16 (" + r + ")");
         if (r.isOverflow()) return r;
         return encoder.flush(bytes);
+    }
+
+    /** The last dump's characters as a {@code CharBuffer}: one kept over the sink's array, made again only when it grows. */
+    private CharBuffer charView() {
+        char[] a = chars.array();
+        if (dumped == null || dumped.array() != a) dumped = CharBuffer.wrap(a);
+        dumped.clear();
+        dumped.limit(chars.size());
+        return dumped;
     }
 
     /** Refuses a document of more than the limit's bytes, before SnakeYAML sees anything (see {@link #CODE_POINT_LIMIT}). */
@@ -194,6 +214,29 @@ abstract class SnakeYamlMap<T> {
             i += len;
         }
         return bytes;
+    }
+
+    /** The one document a dump writes, as {@code Yaml.dumpAll} takes it, kept across messages. */
+    private static final class OneDocument implements Iterator<Object> {
+        private Object next;
+
+        OneDocument of(Object document) {
+            next = document;
+            return this;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return next != null;
+        }
+
+        @Override
+        public Object next() {
+            if (next == null) throw new NoSuchElementException();
+            Object d = next;
+            next = null;
+            return d;
+        }
     }
 
     /** A Writer over a char array the codec owns and rewinds per message. */
