@@ -4,6 +4,7 @@ import com.google.flatbuffers.FlatBufferBuilder;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.DataAllocation;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.generator.GeneratedMessage;
 import org.wireshootout.generator.GeneratedMessages;
@@ -293,5 +294,11 @@ class FlatBuffersGeneratedTest {
         UnsafeBuffer buffer = new UnsafeBuffer(new byte[1 << 16]);
         int length = codec.encode(value, buffer, 0);
         return Arrays.copyOf(buffer.byteArray(), length);
+    }
+
+    /** On {@code data}, the generated row allocates no more per encode and per decode than its hand-written row ({@link DataAllocation}). */
+    @Test
+    void dataAllocatesNoMoreThanTheHandWrittenRow() {
+        DataAllocation.assertNoMore(MessageFormat.flatbuffers, DataAllocation.Measure.encode, DataAllocation.Measure.decode);
     }
 }

@@ -3,6 +3,7 @@ package org.wireshootout.codec.protobuf;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.DataAllocation;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.generator.GeneratedMessage;
 import org.wireshootout.generator.GeneratedMessages;
@@ -133,5 +134,11 @@ class ProtobufGeneratedTest {
         out.writeBytes(a);
         out.writeBytes(b);
         return out.toByteArray();
+    }
+
+    /** On {@code data}, the generated row allocates no more per encode and per decode than its hand-written row ({@link DataAllocation}). */
+    @Test
+    void dataAllocatesNoMoreThanTheHandWrittenRow() {
+        DataAllocation.assertNoMore(MessageFormat.protobuf, DataAllocation.Measure.encode, DataAllocation.Measure.decode);
     }
 }

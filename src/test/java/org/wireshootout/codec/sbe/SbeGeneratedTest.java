@@ -3,6 +3,7 @@ package org.wireshootout.codec.sbe;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.wireshootout.codec.BufferCodec;
+import org.wireshootout.codec.DataAllocation;
 import org.wireshootout.codec.DecodeException;
 import org.wireshootout.codec.EncodeOverflowException;
 import org.wireshootout.generator.GeneratedMessage;
@@ -168,5 +169,11 @@ class SbeGeneratedTest {
         assertEquals(why, GeneratedMessages.of("executionreport").cannot().get("sbe"));
         Schema oe = Schemas.load(Path.of("schemas/messages/order-entry.schema"));
         assertEquals(Map.of(), gen.edgesNotCarried(oe, oe.message("NewOrder")), "an optional timestamp's null value is no edge value");
+    }
+
+    /** On {@code data}, the generated row allocates no more per encode and per decode than its hand-written row ({@link DataAllocation}). */
+    @Test
+    void dataAllocatesNoMoreThanTheHandWrittenRow() {
+        DataAllocation.assertNoMore(MessageFormat.sbe, DataAllocation.Measure.encode, DataAllocation.Measure.decode);
     }
 }
