@@ -29,8 +29,12 @@ public final class ForyLabels {
     public static Labels data(boolean compatible) {
         return row("Fory: " + (compatible ? "schema compatible (field metadata)" : "schema consistent") + ", JIT serializer", compatible)
                 .textEncoding(TextEncoding.EIGHT_BIT)
-                .allocates("Fory cannot deserialize into an existing object: a new Data, two StringBuilders (the"
-                        + " constructor's and the one read) and their arrays per decode")
+                .allocates(compatible
+                        ? "Fory cannot deserialize into an existing object: a new Data, two StringBuilders (the"
+                                + " constructor's and the one read) and their arrays per decode"
+                        : "Fory cannot deserialize into an existing object: a new object of Data's fields with the text as"
+                                + " a String (ForyTextData, what the same bytes read as) and the String per decode, copied"
+                                + " into the target")
                 .lenient(Labels.Leniency.FLAG_BYTE) // the generated serializer reads any byte but 0 as true
                 .build();
     }
