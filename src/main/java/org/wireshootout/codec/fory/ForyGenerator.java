@@ -97,22 +97,29 @@ public final class ForyGenerator implements CodecBackend {
         b.append("import org.wireshootout.codec.BufferCodec;\nimport org.wireshootout.codec.fory.ForyGenerated;\n");
         b.append("import org.wireshootout.generator.spi.SchemaChecks;\n");
         b.append("import ").append(ctx.messagePackage()).append(".*;\n\n");
-        b.append("/** The ").append(library()).append(" row of message ").append(M).append(": Fory's JIT serializer for a plain class of its fields (Pojo.")
-                .append(M).append("), ").append(mode.name()).append(" mode. */\n");
+        boolean strings = readsStrings(m);
+        boolean direct = strings && composites.isEmpty() && writtenAsHeld(m.fields());
+        if (direct) {
+            b.append("/** The ").append(library()).append(" row of message ").append(M).append(": Fory's JIT serializer for the message class itself, whose fields are the plain class's (Pojo.")
+                    .append(M).append("), as the hand-written row writes Data; read as Read.").append(M).append(". ").append(mode.name()).append(" mode. */\n");
+        } else {
+            b.append("/** The ").append(library()).append(" row of message ").append(M).append(": Fory's JIT serializer for a plain class of its fields (Pojo.")
+                    .append(M).append("), ").append(mode.name()).append(" mode. */\n");
+        }
         b.append("public final class ").append(M).append("Codec implements BufferCodec<").append(M).append("> {\n");
         b.append("    private final ForyGenerated fory;\n");
         b.append("    /** Fory's own read and write, called directly (see ForyGenerated.support()). */\n");
         b.append("    private final org.wireshootout.codec.fory.ForySupport io;\n");
         b.append("    /** Filled from the message on every encode, reused. */\n");
         b.append("    private final Pojo.").append(M).append(" out = new Pojo.").append(M).append("();\n");
-        boolean strings = readsStrings(m);
         if (strings) {
             b.append("    /** Reads the same bytes as Read.").append(M).append(", text as String (see ForyGenerated.reader()); null in a union's member codec. */\n");
             b.append("    private final org.wireshootout.codec.fory.ForySupport in;\n");
         }
         b.append('\n');
         b.append("    public ").append(M).append("Codec(String name) {\n");
-        b.append("        fory = new ForyGenerated(name, ForyGenerated.Mode.").append(mode.name()).append(", Pojo.").append(M).append(".class");
+        // written as the message class itself where its fields are the plain class's (see writtenAsHeld)
+        b.append("        fory = new ForyGenerated(name, ForyGenerated.Mode.").append(mode.name()).append(", ").append(direct ? "" : "Pojo.").append(M).append(".class");
         for (String e : enums) b.append(", ").append(e).append(".class");
         for (CompositeDef c : composites) b.append(", Pojo.").append(c.name()).append(".class");
         b.append(");\n        io = fory.support();\n");
@@ -126,7 +133,8 @@ public final class ForyGenerator implements CodecBackend {
         org.wireshootout.generator.spi.UnionCodecSource.memberHooks(b, M, "ForyGenerated", "fory",
                 strings ? "io = shared.support();\nin = null;\n" : "io = shared.support();\n", "Pojo", strings ? "Read" : "Pojo");
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
-        b.append("        to").append(M).append("(value, out);\n        return io.write(out, dst, offset);\n    }\n\n");
+        if (direct) b.append("        return io.write(value, dst, offset);\n    }\n\n");
+        else b.append("        to").append(M).append("(value, out);\n        return io.write(out, dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(M).append(" target) {\n");
         if (mode == ForyGenerated.Mode.SHARED) {
             // a refusal after Fory's read forgets the definitions that message taught the channel's reader
@@ -215,6 +223,26 @@ public final class ForyGenerator implements CodecBackend {
     }
 
     /** Whether this row reads {@code m} as its Read classes: SCHEMA_CONSISTENT mode, and text or ascii in it or its composites. */
+    /**
+     * Whether Fory may write the message class itself in place of its plain class, as the hand-written {@code fory} row
+     * writes {@code Data}: every field is one the message class holds as the plain class does, under the same name and
+     * Java type (a scalar, an enum, a set's bits, a decimal of fixed exponent as a {@code long}, text as a
+     * {@code StringBuilder}), none optional, and none that the copy into the plain class checks on the way (ascii's
+     * length). Then the two classes have the same fields, Fory orders them alike, and the bytes are the same, without
+     * the copy per encode. Only in SCHEMA_CONSISTENT mode with text ({@code readsStrings}), where decode reads through
+     * the {@code Read} classes registered under the same ids, so that no read depends on which class was written.
+     */
+    private static boolean writtenAsHeld(List<Field> fields) {
+        for (Field f : fields) {
+            if (f.optional()) return false;
+            Type t = f.type();
+            boolean same = t instanceof Type.Scalar || t instanceof Type.EnumRef || t instanceof Type.SetRef || t instanceof Type.Text
+                    || (t instanceof Type.Decimal d && d.fixedExponent());
+            if (!same) return false;
+        }
+        return true;
+    }
+
     private boolean readsStrings(MessageDef m) {
         if (mode != ForyGenerated.Mode.SCHEMA_CONSISTENT) return false;
         Set<CompositeDef> composites = new LinkedHashSet<>();
