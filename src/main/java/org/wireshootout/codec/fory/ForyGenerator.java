@@ -222,7 +222,6 @@ public final class ForyGenerator implements CodecBackend {
         return reg.toString();
     }
 
-    /** Whether this row reads {@code m} as its Read classes: SCHEMA_CONSISTENT mode, and text or ascii in it or its composites. */
     /**
      * Whether Fory may write the message class itself in place of its plain class, as the hand-written {@code fory} row
      * writes {@code Data}: every field is one the message class holds as the plain class does, under the same name and
@@ -243,6 +242,7 @@ public final class ForyGenerator implements CodecBackend {
         return true;
     }
 
+    /** Whether this row reads {@code m} as its Read classes: SCHEMA_CONSISTENT mode, and text or ascii in it or its composites. */
     private boolean readsStrings(MessageDef m) {
         if (mode != ForyGenerated.Mode.SCHEMA_CONSISTENT) return false;
         Set<CompositeDef> composites = new LinkedHashSet<>();
