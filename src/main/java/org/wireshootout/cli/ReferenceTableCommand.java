@@ -1,5 +1,6 @@
 package org.wireshootout.cli;
 
+import org.wireshootout.report.SideBySideBytes;
 import org.wireshootout.report.SideBySideIterations;
 import org.wireshootout.report.SideBySideTable;
 import picocli.CommandLine.Command;
@@ -31,6 +32,12 @@ public final class ReferenceTableCommand implements Callable<Integer> {
                     + "per row and side the median over all iterations: whether both sides met the same levels of a host "
                     + "whose speed moves while a JVM runs.")
     boolean iterations;
+
+    @picocli.CommandLine.Option(names = "--bytes",
+            description = "Print instead every fork's B/op (-prof gc), round by round, for each row and side, and per row and side "
+                    + "the least, median and most over the forks: which values each side's forks draw where C2 removes an "
+                    + "object in some JVMs and not in others.")
+    boolean bytes;
 
     @picocli.CommandLine.Option(names = "--split", paramLabel = "NS|auto",
             description = "With --iterations: also the count and median of the iterations below NS and of those at or above it; "
@@ -64,10 +71,18 @@ public final class ReferenceTableCommand implements Callable<Integer> {
                 return 2;
             }
         }
+        if (bytes && iterations) {
+            System.err.println("reference-table: --bytes and --iterations are two tables; give one");
+            return 2;
+        }
         String markdown;
         java.util.List<String> problems;
         try {
-            if (iterations) {
+            if (bytes) {
+                SideBySideBytes b = SideBySideBytes.of(dir, sides.get(0), sides.get(1));
+                markdown = b.markdown();
+                problems = b.problems();
+            } else if (iterations) {
                 SideBySideIterations its = SideBySideIterations.of(dir, sides.get(0), sides.get(1), cut);
                 markdown = its.markdown();
                 problems = its.problems();

@@ -152,19 +152,9 @@ public final class JmhResult {
 
         JsonNode alloc = r.path("secondaryMetrics").path(ALLOC_NORM);
         allocBytesPerOp = alloc.isMissingNode() ? Double.NaN : alloc.path("score").asDouble(Double.NaN);
-        List<Double> forkAlloc = new ArrayList<>();
         List<Double> iterationAlloc = new ArrayList<>();
-        for (JsonNode fork : alloc.path("rawData")) {
-            double sum = 0;
-            int k = 0;
-            for (JsonNode v : fork) {
-                sum += v.asDouble();
-                iterationAlloc.add(v.asDouble());
-                k++;
-            }
-            if (k > 0) forkAlloc.add(sum / k);
-        }
-        forkAllocBytesPerOp = Collections.unmodifiableList(forkAlloc);
+        for (JsonNode fork : alloc.path("rawData")) for (JsonNode v : fork) iterationAlloc.add(v.asDouble());
+        forkAllocBytesPerOp = Collections.unmodifiableList(forkMeans(alloc.path("rawData")));
         iterationAllocBytesPerOp = Collections.unmodifiableList(iterationAlloc);
     }
 
@@ -327,5 +317,20 @@ public final class JmhResult {
             sb.append(sb.length() == 0 ? "" : ", ").append(e.getKey()).append('=').append(e.getValue());
         }
         return sb.toString();
+    }
+
+    /** The mean of each fork's iteration values in a metric's {@code rawData} ([fork][iteration]); a fork without values is left out. */
+    static List<Double> forkMeans(JsonNode rawData) {
+        List<Double> means = new ArrayList<>();
+        for (JsonNode fork : rawData) {
+            double sum = 0;
+            int k = 0;
+            for (JsonNode v : fork) {
+                sum += v.asDouble();
+                k++;
+            }
+            if (k > 0) means.add(sum / k);
+        }
+        return means;
     }
 }

@@ -38,19 +38,7 @@ public final class SideBySideIterations {
      * @throws IOException when the folder cannot be listed or holds no side-by-side file
      */
     public static SideBySideIterations of(Path dir, String a, String b, double split) throws IOException {
-        if (!Files.isDirectory(dir)) throw new IOException(dir + " is not a folder");
-        // row -> side -> round -> file
-        TreeMap<String, TreeMap<String, TreeMap<Integer, Path>>> files = new TreeMap<>();
-        try (Stream<Path> list = Files.list(dir)) {
-            list.forEach(f -> {
-                Matcher m = SideBySideTable.FILE.matcher(f.getFileName().toString());
-                if (m.matches()) {
-                    files.computeIfAbsent(m.group(2), k -> new TreeMap<>()).computeIfAbsent(m.group(1), k -> new TreeMap<>())
-                            .put(Integer.parseInt(m.group(3)), f);
-                }
-            });
-        }
-        if (files.isEmpty()) throw new IOException(dir + " holds no A-<row>-<round>.json / B-<row>-<round>.json files of a side-by-side run");
+        TreeMap<String, TreeMap<String, TreeMap<Integer, Path>>> files = files(dir);
         SideBySideIterations it = new SideBySideIterations();
         MarkdownTable each = new MarkdownTable().text("row").number("round").text("side").text("each fork's iterations' p50 (ns), forks apart by \";\"");
         MarkdownTable summary = new MarkdownTable().text("row").text("side").number("iterations").number("median p50");
@@ -99,6 +87,27 @@ public final class SideBySideIterations {
         }
         it.text.append(each).append('\n').append(summary);
         return it;
+    }
+
+    /**
+     * A side-by-side run's files, row by row, side ({@code A} or {@code B}) by side, round by round.
+     *
+     * @throws IOException when the folder cannot be listed or holds no side-by-side file
+     */
+    static TreeMap<String, TreeMap<String, TreeMap<Integer, Path>>> files(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) throw new IOException(dir + " is not a folder");
+        TreeMap<String, TreeMap<String, TreeMap<Integer, Path>>> files = new TreeMap<>();
+        try (Stream<Path> list = Files.list(dir)) {
+            list.forEach(f -> {
+                Matcher m = SideBySideTable.FILE.matcher(f.getFileName().toString());
+                if (m.matches()) {
+                    files.computeIfAbsent(m.group(2), k -> new TreeMap<>()).computeIfAbsent(m.group(1), k -> new TreeMap<>())
+                            .put(Integer.parseInt(m.group(3)), f);
+                }
+            });
+        }
+        if (files.isEmpty()) throw new IOException(dir + " holds no A-<row>-<round>.json / B-<row>-<round>.json files of a side-by-side run");
+        return files;
     }
 
     /** Each fork's iterations' p50, or null (and a problem noted) when the file is not a readable SampleTime result. */

@@ -1,0 +1,59 @@
+package org.wireshootout.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code reference-table --bytes}: every fork's B/op; refused beside {@code --iterations}, the other per-fork table. */
+class ReferenceTableCommandTest {
+    @TempDir
+    Path dir;
+
+    private String[] run(String... args) {
+        PrintStream out = System.out, err = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        int rc;
+        try {
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            rc = new CommandLine(new ReferenceTableCommand()).execute(args);
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        return new String[] {Integer.toString(rc), o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8)};
+    }
+
+    private void result(String file, double bytes) throws Exception {
+        Files.writeString(dir.resolve(file), "[{\"benchmark\": \"x\", \"primaryMetric\": {\"scorePercentiles\": {\"50.0\": 100, \"99.0\": 200}},"
+                + " \"secondaryMetrics\": {\"gc.alloc.rate.norm\": {\"score\": " + bytes + ", \"rawData\": [[" + bytes + "]]}}}]");
+    }
+
+    @Test
+    void bytesPrintsEachSidesForksAndExitsZero() throws Exception {
+        result("A-row-1.json", 128);
+        result("B-row-1.json", 176);
+        String[] r = run("--bytes", "--sides", "hand-written,generated", dir.toString());
+        assertEquals("0", r[0], r[2]);
+        assertTrue(r[1].contains("| row | hand-written | 128.0 | 1 | 128.0 | 128.0 | 128.0 |"), r[1]);
+        assertTrue(r[1].contains("| row | generated | 176.0 | 1 | 176.0 | 176.0 | 176.0 |"), r[1]);
+    }
+
+    @Test
+    void bytesBesideIterationsIsRefusedWithExitTwo() throws Exception {
+        result("A-row-1.json", 128);
+        result("B-row-1.json", 128);
+        String[] r = run("--bytes", "--iterations", dir.toString());
+        assertEquals("2", r[0]);
+        assertTrue(r[2].contains("--bytes and --iterations"), r[2]);
+    }
+}
