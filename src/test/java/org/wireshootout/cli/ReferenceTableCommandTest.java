@@ -2,11 +2,7 @@ package org.wireshootout.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -18,19 +14,10 @@ class ReferenceTableCommandTest {
     @TempDir
     Path dir;
 
-    private String[] run(String... args) {
-        PrintStream out = System.out, err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
-        int rc;
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            rc = new CommandLine(new ReferenceTableCommand()).execute(args);
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-        return new String[] {Integer.toString(rc), o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8)};
+    /** Exit status, stdout and stderr, through the commands' tests' shared runner ({@link ResultToolsTest#run}). */
+    private static String[] run(String... args) {
+        ResultToolsTest.Outcome o = ResultToolsTest.run(new ReferenceTableCommand(), args);
+        return new String[] {Integer.toString(o.status), o.out, o.err};
     }
 
     private void result(String file, double bytes) throws Exception {
