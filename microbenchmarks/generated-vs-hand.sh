@@ -5,8 +5,12 @@
 # alternated round by round on one pinned CPU (odd rounds hand-written first, even rounds generated first), the
 # same JMH options both sides. Files: A-<F>-<round>.json (hand-written), B-<F>-<round>.json (generated), their
 # logs, and table.md (per row the medians over the rounds and the median ratio generated / hand-written, made by
-# `java -jar target/wire-shootout.jar reference-table --sides hand-written,generated DIR`).
-# Usage: microbenchmarks/generated-vs-hand.sh [--rounds N] [--formats a,b] [--cpu N] [--out DIR] [-- JMH options]
+# `java -jar target/wire-shootout.jar reference-table --sides hand-written,generated DIR`), and bytes.md (every fork's
+# B/op per side with its least, median and most: `reference-table --bytes`). --bytes-rounds N: after the rounds, each
+# row whose forks' B/op differ by more than 1 on either side (C2 keeps an object in some JVMs and not in others), or
+# whose generated side's median B/op is over the hand-written side's + 1, runs more rounds until it has N; the others
+# keep their rounds.
+# Usage: microbenchmarks/generated-vs-hand.sh [--rounds N] [--bytes-rounds N] [--formats a,b] [--cpu N] [--out DIR] [-- JMH options]
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -17,6 +21,7 @@ JAR="$ROOT/target/benchmarks.jar"
 CLI="$ROOT/target/wire-shootout.jar"
 
 ROUNDS=3
+BYTES_ROUNDS=""
 FORMATS=""
 CPU=""
 OUT=""
@@ -25,15 +30,20 @@ die() { echo "generated-vs-hand.sh: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
     --rounds) ROUNDS=${2:?}; shift 2 ;;
+    --bytes-rounds) BYTES_ROUNDS=${2:?}; shift 2 ;;
     --formats) FORMATS=${2:?}; shift 2 ;;
     --cpu) CPU=${2:?}; shift 2 ;;
     --out) OUT=${2:?}; shift 2 ;;
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --) shift; [ $# -gt 0 ] && JMH_OPTS=("$@"); break ;;
     *) die "unknown option '$1' (--help)" ;;
   esac
 done
 [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "--rounds takes a positive whole number"
+if [ -n "$BYTES_ROUNDS" ]; then
+  [[ $BYTES_ROUNDS =~ ^[1-9][0-9]*$ ]] || die "--bytes-rounds takes a positive whole number"
+  [ "$BYTES_ROUNDS" -gt "$ROUNDS" ] || die "--bytes-rounds ($BYTES_ROUNDS) must be more than --rounds ($ROUNDS)"
+fi
 [ -f "$JAR" ] && [ -f "$CLI" ] || die "no $JAR: build first (mvn -B package)"
 command -v taskset >/dev/null || die "taskset (util-linux) is needed"
 ALLOWED=($(cpu_list_expand "$(taskset -pc $$ | sed 's/.*: *//')"))
@@ -70,11 +80,25 @@ side() {   # side A|B ROW ROUND
   wait "$CHILD" || echo "  $s $f round $r FAILED: see $OUT/$s-$f-$r.log" >&2
   CHILD=""
 }
-T0=$(date +%s)
-for ((r = 1; r <= ROUNDS; r++)); do
-  for f in $ROWS; do
-    echo "[round $r/$ROUNDS] $f  elapsed $(fmt_secs $(( $(date +%s) - T0 )))"
-    if [ $((r % 2)) -eq 1 ]; then side A "$f" "$r"; side B "$f" "$r"; else side B "$f" "$r"; side A "$f" "$r"; fi
+rounds() {   # rounds FIRST LAST ROWS...: odd rounds hand-written first, even rounds generated first
+  local first=$1 last=$2 r f; shift 2
+  for ((r = first; r <= last; r++)); do
+    for f in "$@"; do
+      echo "[round $r/$last] $f  elapsed $(fmt_secs $(( $(date +%s) - T0 )))"
+      if [ $((r % 2)) -eq 1 ]; then side A "$f" "$r"; side B "$f" "$r"; else side B "$f" "$r"; side A "$f" "$r"; fi
+    done
   done
-done
+}
+T0=$(date +%s)
+rounds 1 "$ROUNDS" $ROWS
+if [ -n "$BYTES_ROUNDS" ]; then
+  DRAWS=$(java -jar "$CLI" reference-table --bytes --sides hand-written,generated "$OUT" 2>/dev/null | bytes_rows_to_rerun)
+  if [ -n "$DRAWS" ]; then
+    echo "B/op differs from fork to fork, or the generated side's is over the hand-written side's + 1, in: $(echo $DRAWS); rounds $((ROUNDS + 1)) to $BYTES_ROUNDS for them"
+    rounds $((ROUNDS + 1)) "$BYTES_ROUNDS" $DRAWS
+  else
+    echo "B/op is the same in every fork of every row, and no generated side's is over its hand-written side's + 1: no more rounds"
+  fi
+fi
 java -jar "$CLI" reference-table --sides hand-written,generated "$OUT" | tee "$OUT/table.md"
+java -jar "$CLI" reference-table --bytes --sides hand-written,generated "$OUT" > "$OUT/bytes.md"

@@ -95,6 +95,18 @@ cpu_list_expand() {
 }
 
 # fmt_secs SECONDS: "1h02m03s", "4m05s" or "7s".
+# bytes_rows_to_rerun < BYTES_MD: the rows of a side-by-side run's B/op table (reference-table --bytes, sides
+# hand-written then generated: row, side, each fork's B/op, forks, least, median, most) whose forks' B/op differ by
+# more than 1 on either side, or whose second side's median is over the first side's + 1; one per line, sorted.
+bytes_rows_to_rerun() {
+  awk -F'|' 'NR > 2 && NF >= 8 {
+               gsub(/ /, "", $2); gsub(/ /, "", $3)
+               if ($8 + 0 - $6 > 1) draw[$2] = 1
+               if ($3 == "hand-written") hand[$2] = $7 + 0; else gen[$2] = $7 + 0 }
+             END { for (r in gen) if ((r in hand) && gen[r] > hand[r] + 1) draw[r] = 1
+                   for (r in draw) print r }' | sort
+}
+
 fmt_secs() {
   local s=${1%.*} h m
   h=$((s / 3600)); m=$((s % 3600 / 60)); s=$((s % 60))

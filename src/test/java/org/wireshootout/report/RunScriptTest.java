@@ -30,7 +30,7 @@ class RunScriptTest {
     Path tmp;
 
     /** Runs {@code script} in bash after sourcing lib.sh, with {@code args} as $1...; returns stdout, fails on a non-zero exit. */
-    private static String bash(String script, String... args) throws IOException, InterruptedException {
+    static String bash(String script, String... args) throws IOException, InterruptedException {
         return bashWith(Map.of(), script, args);
     }
 

@@ -45,6 +45,25 @@ class SideBySideBytesTest {
     }
 
     @Test
+    void generatedVsHandRunsAgainTheRowsWhoseForksDisagreeOrWhoseGeneratedSideIsOver() throws Exception {
+        result("A-draws-1.json", new double[] {128.0});
+        result("A-draws-2.json", new double[] {176.0});
+        result("B-draws-1.json", new double[] {128.0});
+        result("B-draws-2.json", new double[] {128.0});
+        result("A-over-1.json", new double[] {100.0});
+        result("B-over-1.json", new double[] {101.5});
+        result("A-steady-1.json", new double[] {300.0});
+        result("A-steady-2.json", new double[] {300.0});
+        result("B-steady-1.json", new double[] {300.5});
+        result("B-steady-2.json", new double[] {300.9});
+        result("A-under-1.json", new double[] {600.0});
+        result("B-under-1.json", new double[] {500.0});
+        String md = SideBySideBytes.of(dir, "hand-written", "generated").markdown();
+        // what microbenchmarks/generated-vs-hand.sh --bytes-rounds reads: reference-table --bytes into lib.sh's selection
+        assertEquals("draws\nover\n", RunScriptTest.bash("printf '%s' \"$1\" | bytes_rows_to_rerun", md));
+    }
+
+    @Test
     void aFileWithoutTheAllocationFigureIsNamed() throws IOException {
         result("A-row-1.json", new double[] {8.0});
         Files.writeString(dir.resolve("B-row-1.json"), "[{\"benchmark\": \"x\", \"primaryMetric\": {}}]");
