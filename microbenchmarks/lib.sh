@@ -94,7 +94,6 @@ cpu_list_expand() {
   echo "${out[*]}"
 }
 
-# fmt_secs SECONDS: "1h02m03s", "4m05s" or "7s".
 # bytes_rows_to_rerun < BYTES_MD: the rows of a side-by-side run's B/op table (reference-table --bytes, sides
 # hand-written then generated: row, side, each fork's B/op, forks, least, median, most) whose forks' B/op differ by
 # more than 1 on either side, or whose second side's median is over the first side's + 1; one per line, sorted.
@@ -107,6 +106,7 @@ bytes_rows_to_rerun() {
                    for (r in draw) print r }' | sort
 }
 
+# fmt_secs SECONDS: "1h02m03s", "4m05s" or "7s".
 fmt_secs() {
   local s=${1%.*} h m
   h=$((s / 3600)); m=$((s % 3600 / 60)); s=$((s % 60))
