@@ -9,8 +9,10 @@
 # B/op per side with its least, median and most: `reference-table --bytes`). --bytes-rounds N: after the rounds, each
 # row whose forks' B/op differ by more than 1 on either side (C2 keeps an object in some JVMs and not in others), or
 # whose generated side's median B/op is over the hand-written side's + 1, runs more rounds until it has N; the others
-# keep their rounds.
-# Usage: microbenchmarks/generated-vs-hand.sh [--rounds N] [--bytes-rounds N] [--formats a,b] [--cpu N] [--out DIR] [-- JMH options]
+# keep their rounds. --turns: in each round the two sides run at once on the CPU and take turns an iteration at a
+# time (warm-up and measurement), through two named pipes (bench/IterationTurns), so a host whose speed moves from
+# second to second moves both sides alike; the side waiting for its turn runs nothing. Needs JMH's -f 1.
+# Usage: microbenchmarks/generated-vs-hand.sh [--rounds N] [--bytes-rounds N] [--turns] [--formats a,b] [--cpu N] [--out DIR] [-- JMH options]
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -22,6 +24,7 @@ CLI="$ROOT/target/wire-shootout.jar"
 
 ROUNDS=3
 BYTES_ROUNDS=""
+TURNS=0
 FORMATS=""
 CPU=""
 OUT=""
@@ -31,10 +34,11 @@ while [ $# -gt 0 ]; do
   case $1 in
     --rounds) ROUNDS=${2:?}; shift 2 ;;
     --bytes-rounds) BYTES_ROUNDS=${2:?}; shift 2 ;;
+    --turns) TURNS=1; shift ;;
     --formats) FORMATS=${2:?}; shift 2 ;;
     --cpu) CPU=${2:?}; shift 2 ;;
     --out) OUT=${2:?}; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --) shift; [ $# -gt 0 ] && JMH_OPTS=("$@"); break ;;
     *) die "unknown option '$1' (--help)" ;;
   esac
@@ -43,6 +47,12 @@ done
 if [ -n "$BYTES_ROUNDS" ]; then
   [[ $BYTES_ROUNDS =~ ^[1-9][0-9]*$ ]] || die "--bytes-rounds takes a positive whole number"
   [ "$BYTES_ROUNDS" -gt "$ROUNDS" ] || die "--bytes-rounds ($BYTES_ROUNDS) must be more than --rounds ($ROUNDS)"
+fi
+if [ "$TURNS" = 1 ]; then
+  # one fork a side: a second fork's JVM would start while the other side measures
+  forks=""; for ((i = 0; i < ${#JMH_OPTS[@]}; i++)); do [ "${JMH_OPTS[i]}" = -f ] && forks=${JMH_OPTS[i+1]:-}; done
+  [ "$forks" = 1 ] || die "--turns needs one fork a side: pass -f 1 among the JMH options (got ${forks:-none})"
+  command -v mkfifo >/dev/null || die "--turns needs mkfifo (coreutils)"
 fi
 [ -f "$JAR" ] && [ -f "$CLI" ] || die "no $JAR: build first (mvn -B package)"
 command -v taskset >/dev/null || die "taskset (util-linux) is needed"
@@ -59,33 +69,78 @@ if [ -n "$FORMATS" ]; then
 fi
 [ -n "$OUT" ] || OUT=$(make_run_dir "$ROOT/results" "$(date -u +%Y%m%dT%H%M%SZ)-generated-vs-hand") || die "cannot make a run folder"
 mkdir -p "$OUT" || die "cannot make $OUT"
-echo "Generated against hand-written: $(echo $ROWS | wc -w) rows x $ROUNDS rounds on CPU $CPU, JMH ${JMH_OPTS[*]} -prof gc; into $OUT"
+echo "Generated against hand-written: $(echo $ROWS | wc -w) rows x $ROUNDS rounds on CPU $CPU$([ "$TURNS" = 1 ] && echo ", the sides taking turns an iteration at a time"), JMH ${JMH_OPTS[*]} -prof gc; into $OUT"
 
 CHILD=""
+PAIR=""
+TURNS_DIR=""
 on_signal() {
+  local p
   trap - INT TERM
   [ -n "$CHILD" ] && { kill -TERM -- "-$CHILD" 2>/dev/null; wait "$CHILD" 2>/dev/null; }
+  for p in $PAIR; do kill -TERM -- "-$p" 2>/dev/null; done
+  for p in $PAIR; do wait "$p" 2>/dev/null; done
+  [ -n "$TURNS_DIR" ] && rm -rf -- "$TURNS_DIR"
   echo "generated-vs-hand.sh: interrupted; the finished rounds are in $OUT" >&2
   exit 130
 }
 trap on_signal INT TERM
 
-side() {   # side A|B ROW ROUND
+launch() {   # launch A|B ROW ROUND: starts one side in the background, its own process group, pinned
   local s=$1 f=$2 r=$3 bench params
   if [ "$s" = A ]; then bench='^org\.wireshootout\.bench\.DataBenchmark\.roundTrip$'; params=(-p "format=$f")
   else bench='^org\.wireshootout\.bench\.MessageBenchmark\.roundTrip$'; params=(-p "format=$f" -p message=data); fi
-  setsid taskset -c "$CPU" java -jar "$JAR" "$bench" "${params[@]}" "${JMH_OPTS[@]}" -prof gc \
+  # two JMH runs at once: the hand-written side takes JMH's lock against other runs, the generated side
+  # (started beside it by --turns) may not take it too
+  local host=(); [ -n "${WIRESHOOTOUT_TURNS:-}" ] && [ "$s" = B ] && host=(-Djmh.ignoreLock=true)
+  setsid taskset -c "$CPU" java "${host[@]}" -jar "$JAR" "$bench" "${params[@]}" "${JMH_OPTS[@]}" -prof gc \
     -rf json -rff "$OUT/$s-$f-$r.json" >"$OUT/$s-$f-$r.log" 2>&1 </dev/null &
+}
+side() {   # side A|B ROW ROUND: one side alone
+  launch "$@"
   CHILD=$!
-  wait "$CHILD" || echo "  $s $f round $r FAILED: see $OUT/$s-$f-$r.log" >&2
+  wait "$CHILD" || echo "  $1 $2 round $3 FAILED: see $OUT/$1-$2-$3.log" >&2
   CHILD=""
+}
+turns() {   # turns ROW ROUND FIRST: both sides at once, taking turns an iteration at a time, FIRST's first
+  local f=$1 r=$2 first=$3 fa fb pa pb ra="" rb="" grace=0
+  TURNS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/generated-vs-hand-turns.XXXXXX") || die "cannot make a folder for the turn pipes"
+  mkfifo "$TURNS_DIR/A" "$TURNS_DIR/B" || die "cannot make the turn pipes in $TURNS_DIR"
+  : > "$TURNS_DIR/first-$first"
+  # held open read-write here, so neither side's open blocks and a write never finds the pipe without a reader
+  exec {fa}<>"$TURNS_DIR/A" {fb}<>"$TURNS_DIR/B"
+  if [ "$first" = A ]; then printf t >&"$fa"; else printf t >&"$fb"; fi
+  WIRESHOOTOUT_TURNS="$TURNS_DIR:A" launch A "$f" "$r"; pa=$!
+  WIRESHOOTOUT_TURNS="$TURNS_DIR:B" launch B "$f" "$r"; pb=$!
+  PAIR="$pa $pb"
+  # a side that fails leaves the other waiting for a turn: stop it; a side that ends well leaves the other
+  # seconds of work at most (its last iteration or its JVM's exit), so one still running 120 s later is stopped
+  while [ -z "$ra" ] || [ -z "$rb" ]; do
+    sleep 1
+    if [ -z "$ra" ] && ! kill -0 "$pa" 2>/dev/null; then wait "$pa"; ra=$?; fi
+    if [ -z "$rb" ] && ! kill -0 "$pb" 2>/dev/null; then wait "$pb"; rb=$?; fi
+    if [ -n "$ra$rb" ] && { [ -z "$ra" ] || [ -z "$rb" ]; }; then
+      grace=$((grace + 1))
+      if [ "${ra:-0}" != 0 ] || [ "${rb:-0}" != 0 ] || [ "$grace" -ge 120 ]; then
+        [ -z "$ra" ] && { kill -TERM -- "-$pa" 2>/dev/null; wait "$pa"; ra=$?; echo "  A $f round $r stopped: the generated side had ended" >&2; }
+        [ -z "$rb" ] && { kill -TERM -- "-$pb" 2>/dev/null; wait "$pb"; rb=$?; echo "  B $f round $r stopped: the hand-written side had ended" >&2; }
+      fi
+    fi
+  done
+  PAIR=""
+  [ "$ra" = 0 ] || echo "  A $f round $r FAILED: see $OUT/A-$f-$r.log" >&2
+  [ "$rb" = 0 ] || echo "  B $f round $r FAILED: see $OUT/B-$f-$r.log" >&2
+  exec {fa}>&- {fb}>&-
+  rm -rf -- "$TURNS_DIR"; TURNS_DIR=""
 }
 rounds() {   # rounds FIRST LAST ROWS...: odd rounds hand-written first, even rounds generated first
   local first=$1 last=$2 r f; shift 2
   for ((r = first; r <= last; r++)); do
     for f in "$@"; do
       echo "[round $r/$last] $f  elapsed $(fmt_secs $(( $(date +%s) - T0 )))"
-      if [ $((r % 2)) -eq 1 ]; then side A "$f" "$r"; side B "$f" "$r"; else side B "$f" "$r"; side A "$f" "$r"; fi
+      if [ "$TURNS" = 1 ]; then
+        if [ $((r % 2)) -eq 1 ]; then turns "$f" "$r" A; else turns "$f" "$r" B; fi
+      elif [ $((r % 2)) -eq 1 ]; then side A "$f" "$r"; side B "$f" "$r"; else side B "$f" "$r"; side A "$f" "$r"; fi
     done
   done
 }

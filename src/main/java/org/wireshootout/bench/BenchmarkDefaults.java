@@ -4,7 +4,10 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.wireshootout.JvmFlags;
@@ -22,6 +25,10 @@ import java.util.concurrent.TimeUnit;
  * on the 20 to 40 slowest of them; the report marks any percentile resting on fewer than 10. Command-line options
  * ({@code -f -wi -w -i -r}) override any of these; {@code -jvmArgsAppend} on the command line REPLACES the
  * flags below, so pass extra JVM flags with {@code -jvmArgs} instead.
+ *
+ * <p>Two hooks outside every figure: before each iteration and after the last, {@link IterationTurns} lets two runs
+ * on one CPU take turns when {@code generated-vs-hand.sh --turns} asks for it; otherwise they do nothing. JMH starts
+ * an iteration's clock after the iteration's setup, so a wait there is in no sample.
  */
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -33,4 +40,19 @@ import java.util.concurrent.TimeUnit;
         JvmFlags.NATIVE_ACCESS, JvmFlags.BOON_NO_FAST_STRINGS, JvmFlags.HEAP_MIN, JvmFlags.HEAP_MAX})
 @Threads(1)
 public abstract class BenchmarkDefaults {
+    private final IterationTurns turns = IterationTurns.fromEnvironment();
+
+    @Setup(Level.Iteration)
+    public void awaitTurn() {
+        if (turns != null) {
+            turns.beforeIteration();
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void endTurns() {
+        if (turns != null) {
+            turns.afterTrial();
+        }
+    }
 }
