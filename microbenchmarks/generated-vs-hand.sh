@@ -11,7 +11,8 @@
 # whose generated side's median B/op is over the hand-written side's + 1, runs more rounds until it has N; the others
 # keep their rounds. --turns: in each round the two sides run at once on the CPU and take turns an iteration at a
 # time (warm-up and measurement), through two named pipes (bench/IterationTurns), so a host whose speed moves from
-# second to second moves both sides alike; the side waiting for its turn runs nothing. Needs JMH's -f 1.
+# second to second moves both sides alike; the side waiting for its turn runs nothing. Needs JMH's -f 1. Also writes
+# paired.md: per row each turn's generated iteration p50 over the hand-written one's (`reference-table --paired`).
 # Usage: microbenchmarks/generated-vs-hand.sh [--rounds N] [--bytes-rounds N] [--turns] [--formats a,b] [--cpu N] [--out DIR] [-- JMH options]
 set -uo pipefail
 
@@ -38,7 +39,7 @@ while [ $# -gt 0 ]; do
     --formats) FORMATS=${2:?}; shift 2 ;;
     --cpu) CPU=${2:?}; shift 2 ;;
     --out) OUT=${2:?}; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --) shift; [ $# -gt 0 ] && JMH_OPTS=("$@"); break ;;
     *) die "unknown option '$1' (--help)" ;;
   esac
@@ -157,3 +158,7 @@ if [ -n "$BYTES_ROUNDS" ]; then
 fi
 java -jar "$CLI" reference-table --sides hand-written,generated "$OUT" | tee "$OUT/table.md"
 java -jar "$CLI" reference-table --bytes --sides hand-written,generated "$OUT" > "$OUT/bytes.md"
+# taking turns, the k-th iterations of the two sides ran next to each other: their ratio, turn by turn
+if [ "$TURNS" = 1 ]; then
+  java -jar "$CLI" reference-table --paired --sides hand-written,generated "$OUT" > "$OUT/paired.md"
+fi

@@ -2,6 +2,7 @@ package org.wireshootout.cli;
 
 import org.wireshootout.report.SideBySideBytes;
 import org.wireshootout.report.SideBySideIterations;
+import org.wireshootout.report.SideBySidePaired;
 import org.wireshootout.report.SideBySideTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -39,6 +40,12 @@ public final class ReferenceTableCommand implements Callable<Integer> {
                     + "object in some JVMs and not in others.")
     boolean bytes;
 
+    @picocli.CommandLine.Option(names = "--paired",
+            description = "Print instead, for a run whose sides took turns an iteration at a time (generated-vs-hand.sh --turns), "
+                    + "per row the median over every turn of every round of B's iteration p50 over A's iteration p50 in the "
+                    + "same turn, its 95 % interval, and each round's median.")
+    boolean paired;
+
     @picocli.CommandLine.Option(names = "--split", paramLabel = "NS|auto",
             description = "With --iterations: also the count and median of the iterations below NS and of those at or above it; "
                     + "auto: per row, 1.4 times the fastest iteration of either side (between the two levels of a host whose "
@@ -71,8 +78,8 @@ public final class ReferenceTableCommand implements Callable<Integer> {
                 return 2;
             }
         }
-        if (bytes && iterations) {
-            System.err.println("reference-table: --bytes and --iterations are two tables; give one");
+        if ((bytes ? 1 : 0) + (iterations ? 1 : 0) + (paired ? 1 : 0) > 1) {
+            System.err.println("reference-table: --bytes, --iterations and --paired are three tables; give one");
             return 2;
         }
         String markdown;
@@ -82,6 +89,10 @@ public final class ReferenceTableCommand implements Callable<Integer> {
                 SideBySideBytes b = SideBySideBytes.of(dir, sides.get(0), sides.get(1));
                 markdown = b.markdown();
                 problems = b.problems();
+            } else if (paired) {
+                SideBySidePaired pr = SideBySidePaired.of(dir, sides.get(0), sides.get(1));
+                markdown = pr.markdown();
+                problems = pr.problems();
             } else if (iterations) {
                 SideBySideIterations its = SideBySideIterations.of(dir, sides.get(0), sides.get(1), cut);
                 markdown = its.markdown();

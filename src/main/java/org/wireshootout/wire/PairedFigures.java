@@ -104,7 +104,7 @@ public final class PairedFigures {
      * value, j the largest with P(B &lt; j) &le; 0.025 for B ~ Binomial(n, 1/2); its coverage is 1 - 2 P(B &lt; j). With
      * fewer than 6 values no such j exists and the interval is the whole range (coverage below 95 %, stated).
      */
-    static Interval interval(double[] values) {
+    public static Interval interval(double[] values) {
         double[] v = values.clone();
         Arrays.sort(v);
         int n = v.length;

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code reference-table --bytes}: every fork's B/op; refused beside {@code --iterations}, the other per-fork table. */
+/** {@code reference-table --bytes}: every fork's B/op; refused beside {@code --iterations} or {@code --paired}, the other per-fork tables. */
 class ReferenceTableCommandTest {
     @TempDir
     Path dir;
@@ -36,11 +36,13 @@ class ReferenceTableCommandTest {
     }
 
     @Test
-    void bytesBesideIterationsIsRefusedWithExitTwo() throws Exception {
+    void twoOfTheTablesAtOnceAreRefusedWithExitTwo() throws Exception {
         result("A-row-1.json", 128);
         result("B-row-1.json", 128);
-        String[] r = run("--bytes", "--iterations", dir.toString());
-        assertEquals("2", r[0]);
-        assertTrue(r[2].contains("--bytes and --iterations"), r[2]);
+        for (String[] two : new String[][] {{"--bytes", "--iterations"}, {"--paired", "--iterations"}, {"--bytes", "--paired"}}) {
+            String[] r = run(two[0], two[1], dir.toString());
+            assertEquals("2", r[0], String.join(" ", two));
+            assertTrue(r[2].contains("--bytes, --iterations and --paired are three tables; give one"), r[2]);
+        }
     }
 }
