@@ -127,45 +127,17 @@ class SideBySideTableTest {
             assertEquals(c.get("hand-written B/op"), r.get("hand-written B/op"), c.get("row"));
             assertEquals(c.get("generated B/op"), r.get("generated B/op"), c.get("row"));
         }
-        // the two "same speed" columns: generated / hand-written of each side's median below and at or above the split
-        java.util.Map<String, String[]> speeds = sameSpeed(SideBySideIterations.of(run, "hand-written", "generated", SideBySideIterations.AUTO).markdown());
-        for (java.util.Map<String, String> c : computed) {
+        // the sides took turns (generated-vs-hand.sh --turns): each row's turn-by-turn median and its interval, and
+        // the run's paired.md is that table
+        SideBySidePaired paired = SideBySidePaired.of(run, "hand-written", "generated");
+        assertTrue(paired.problems().isEmpty(), paired.problems().toString());
+        assertEquals(paired.markdown(), Files.readString(run.resolve("paired.md"), StandardCharsets.UTF_8), run + "/paired.md");
+        List<java.util.Map<String, String>> turns = ReportFixtures.table("computed\n" + paired.markdown(), "computed");
+        for (java.util.Map<String, String> c : turns) {
             java.util.Map<String, String> r = ReportFixtures.row(shown, c.get("row"));
-            String[] expected = speeds.get(c.get("row"));
-            assertNotNull(expected, c.get("row"));
-            assertEquals(expected[0], r.get("same speed: faster"), c.get("row") + " at the faster speed");
-            assertEquals(expected[1], r.get("slower"), c.get("row") + " at the slower speed");
+            assertEquals(c.get("generated / hand-written, turn by turn (median)"), r.get("turn by turn"), c.get("row"));
+            assertEquals(c.get("95 % interval"), r.get("95 % interval"), c.get("row"));
         }
-    }
-
-    /**
-     * Per row, generated / hand-written of the two sides' medians below and at or above the split, from the summary of
-     * {@code reference-table --iterations --split auto}; "–" where a side has fewer than 3 iterations there.
-     */
-    private static java.util.Map<String, String[]> sameSpeed(String markdown) {
-        java.util.Map<String, java.util.Map<String, String[]>> bySide = new java.util.TreeMap<>();
-        boolean summary = false;
-        for (String line : markdown.split("\n")) {
-            if (line.startsWith("| row | side | iterations")) {
-                summary = true;
-                continue;
-            }
-            if (!summary || !line.startsWith("| ") ) continue;
-            String[] c = line.substring(2, line.length() - 2).split(" \\| ");
-            bySide.computeIfAbsent(c[0], k -> new java.util.TreeMap<>()).put(c[1], c);
-        }
-        java.util.Map<String, String[]> out = new java.util.TreeMap<>();
-        bySide.forEach((row, sides) -> {
-            String[] h = sides.get("hand-written"), g = sides.get("generated");
-            out.put(row, new String[] {ratio(h, g, 5), ratio(h, g, 7)});
-        });
-        return out;
-    }
-
-    private static String ratio(String[] hand, String[] generated, int count) {
-        if (Integer.parseInt(hand[count]) < 3 || Integer.parseInt(generated[count]) < 3) return "–";
-        double r = Double.parseDouble(generated[count + 1]) / Double.parseDouble(hand[count + 1]);
-        return String.format(java.util.Locale.ROOT, "%.2f", r);
     }
 
     @Test
