@@ -106,7 +106,7 @@ side() {   # side A|B ROW ROUND: one side alone
 turns() {   # turns ROW ROUND FIRST: both sides at once, taking turns an iteration at a time, FIRST's first
   local f=$1 r=$2 first=$3 fa fb pa pb ra="" rb="" grace=0
   TURNS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/generated-vs-hand-turns.XXXXXX") || die "cannot make a folder for the turn pipes"
-  mkfifo "$TURNS_DIR/A" "$TURNS_DIR/B" || die "cannot make the turn pipes in $TURNS_DIR"
+  mkfifo "$TURNS_DIR/A" "$TURNS_DIR/B" || { rm -rf -- "$TURNS_DIR"; die "cannot make the turn pipes in $TURNS_DIR"; }
   : > "$TURNS_DIR/first-$first"
   # held open read-write here, so neither side's open blocks and a write never finds the pipe without a reader
   exec {fa}<>"$TURNS_DIR/A" {fb}<>"$TURNS_DIR/B"
