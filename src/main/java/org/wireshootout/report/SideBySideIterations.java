@@ -110,8 +110,15 @@ public final class SideBySideIterations {
         return files;
     }
 
-    /** Each fork's iterations' p50, or null (and a problem noted) when the file is not a readable SampleTime result. */
     private List<List<Double>> read(Path file) {
+        return iterationP50s(file, problems);
+    }
+
+    /**
+     * Each fork's iterations' p50 in {@code file}, or null (and a problem added to {@code problems}) when the file is not
+     * a readable SampleTime result; shared with {@link SideBySidePaired}.
+     */
+    static List<List<Double>> iterationP50s(Path file, List<String> problems) {
         try {
             List<JmhResult> results = JmhResult.read(file);
             if (results.isEmpty()) {

@@ -80,19 +80,8 @@ public final class SideBySidePaired {
 
     /** Every measurement iteration's p50, forks one after another, or null (a problem noted) when unreadable. */
     private List<Double> read(Path file) {
-        try {
-            List<JmhResult> results = JmhResult.read(file);
-            if (results.isEmpty() || results.get(0).iterationHistograms.isEmpty()) {
-                problems.add(file + ": no per-iteration samples (rawDataHistogram) to read");
-                return null;
-            }
-            List<Double> out = new ArrayList<>();
-            for (SampleHistogram h : results.get(0).iterationHistograms) out.add(h.percentile(50));
-            return out;
-        } catch (IOException | RuntimeException e) {
-            problems.add(file + ": " + e.getMessage());
-            return null;
-        }
+        List<List<Double>> forks = SideBySideIterations.iterationP50s(file, problems);
+        return forks == null ? null : forks.stream().flatMap(List::stream).toList();
     }
 
     /** Per row, the median of the turns' ratios and its interval; rows that could not be read are absent. */
