@@ -13,7 +13,12 @@
 # time (warm-up and measurement), through two named pipes (bench/IterationTurns), so a host whose speed moves from
 # second to second moves both sides alike; the side waiting for its turn runs nothing. Needs JMH's -f 1. Also writes
 # paired.md: per row each turn's generated iteration p50 over the hand-written one's (`reference-table --paired`).
-# Usage: microbenchmarks/generated-vs-hand.sh [--rounds N] [--bytes-rounds N] [--turns] [--formats a,b] [--cpu N] [--out DIR] [-- JMH options]
+# --bytes-pass N: after the time rounds, B/op on its own, into DIR/bytes/: each side of each row in a JVM of its own
+# (-f 1 -bm avgt -wi 3 -w 1s -i 3 -r 1s -prof gc; AverageTime keeps no samples, so none of JMH's own allocation is
+# counted, where SampleTime's per-iteration sample buffers add B/op that grows as iterations shorten), 3 JVMs a side,
+# then up to N for a row whose JVMs differ by more than 1 B/op on either side or whose generated side's median is over
+# the hand-written side's + 1; bytes.md is then made from DIR/bytes/. Not with --bytes-rounds.
+# Usage: microbenchmarks/generated-vs-hand.sh [--rounds N] [--bytes-rounds N | --bytes-pass N] [--turns] [--formats a,b] [--cpu N] [--out DIR] [-- JMH options]
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -25,6 +30,8 @@ CLI="$ROOT/target/wire-shootout.jar"
 
 ROUNDS=3
 BYTES_ROUNDS=""
+BYTES_PASS=""
+BYTES_PASS_OPTS=(-f 1 -bm avgt -wi 3 -w 1s -i 3 -r 1s)
 TURNS=0
 FORMATS=""
 CPU=""
@@ -35,11 +42,12 @@ while [ $# -gt 0 ]; do
   case $1 in
     --rounds) ROUNDS=${2:?}; shift 2 ;;
     --bytes-rounds) BYTES_ROUNDS=${2:?}; shift 2 ;;
+    --bytes-pass) BYTES_PASS=${2:?}; shift 2 ;;
     --turns) TURNS=1; shift ;;
     --formats) FORMATS=${2:?}; shift 2 ;;
     --cpu) CPU=${2:?}; shift 2 ;;
     --out) OUT=${2:?}; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --) shift; [ $# -gt 0 ] && JMH_OPTS=("$@"); break ;;
     *) die "unknown option '$1' (--help)" ;;
   esac
@@ -48,6 +56,10 @@ done
 if [ -n "$BYTES_ROUNDS" ]; then
   [[ $BYTES_ROUNDS =~ ^[1-9][0-9]*$ ]] || die "--bytes-rounds takes a positive whole number"
   [ "$BYTES_ROUNDS" -gt "$ROUNDS" ] || die "--bytes-rounds ($BYTES_ROUNDS) must be more than --rounds ($ROUNDS)"
+fi
+if [ -n "$BYTES_PASS" ]; then
+  [ -z "$BYTES_ROUNDS" ] || die "--bytes-pass and --bytes-rounds are two ways to the same B/op: give one"
+  [[ $BYTES_PASS =~ ^[1-9][0-9]*$ ]] && [ "$BYTES_PASS" -ge 3 ] || die "--bytes-pass takes a whole number of JVMs a side, 3 or more"
 fi
 if [ "$TURNS" = 1 ]; then
   # one fork a side: a second fork's JVM would start while the other side measures
@@ -147,18 +159,32 @@ rounds() {   # rounds FIRST LAST ROWS...: odd rounds hand-written first, even ro
 }
 T0=$(date +%s)
 rounds 1 "$ROUNDS" $ROWS
-if [ -n "$BYTES_ROUNDS" ]; then
-  DRAWS=$(java -jar "$CLI" reference-table --bytes --sides hand-written,generated "$OUT" 2>/dev/null | bytes_rows_to_rerun)
-  if [ -n "$DRAWS" ]; then
-    echo "B/op differs from fork to fork, or the generated side's is over the hand-written side's + 1, in: $(echo $DRAWS); rounds $((ROUNDS + 1)) to $BYTES_ROUNDS for them"
-    rounds $((ROUNDS + 1)) "$BYTES_ROUNDS" $DRAWS
+# more_rounds DONE LAST: rows whose forks' B/op draw different values, or whose generated side's is over the
+# hand-written side's + 1, run rounds DONE+1 to LAST
+more_rounds() {
+  local draws
+  draws=$(java -jar "$CLI" reference-table --bytes --sides hand-written,generated "$OUT" 2>/dev/null | bytes_rows_to_rerun)
+  if [ -n "$draws" ]; then
+    echo "B/op differs from fork to fork, or the generated side's is over the hand-written side's + 1, in: $(echo $draws); rounds $(($1 + 1)) to $2 for them"
+    rounds $(($1 + 1)) "$2" $draws
   else
     echo "B/op is the same in every fork of every row, and no generated side's is over its hand-written side's + 1: no more rounds"
   fi
-fi
+}
+[ -n "$BYTES_ROUNDS" ] && more_rounds "$ROUNDS" "$BYTES_ROUNDS"
 java -jar "$CLI" reference-table --sides hand-written,generated "$OUT" | tee "$OUT/table.md"
-java -jar "$CLI" reference-table --bytes --sides hand-written,generated "$OUT" > "$OUT/bytes.md"
 # taking turns, the k-th iterations of the two sides ran next to each other: their ratio, turn by turn
 if [ "$TURNS" = 1 ]; then
   java -jar "$CLI" reference-table --paired --sides hand-written,generated "$OUT" > "$OUT/paired.md"
+fi
+if [ -n "$BYTES_PASS" ]; then
+  TIME_OUT=$OUT; OUT=$TIME_OUT/bytes; TURNS=0; JMH_OPTS=("${BYTES_PASS_OPTS[@]}")
+  mkdir -p "$OUT" || die "cannot make $OUT"
+  echo "B/op on its own: JMH ${JMH_OPTS[*]} -prof gc, 3 to $BYTES_PASS JVMs a side; into $OUT"
+  rounds 1 3 $ROWS
+  [ "$BYTES_PASS" -gt 3 ] && more_rounds 3 "$BYTES_PASS"
+  java -jar "$CLI" reference-table --bytes --sides hand-written,generated "$OUT" > "$TIME_OUT/bytes.md"
+  OUT=$TIME_OUT
+else
+  java -jar "$CLI" reference-table --bytes --sides hand-written,generated "$OUT" > "$OUT/bytes.md"
 fi
