@@ -124,8 +124,23 @@ class SideBySideTableTest {
             assertEquals(c.get("hand-written p50"), r.get("hand-written p50 (ns)"), c.get("row"));
             assertEquals(c.get("generated p50"), r.get("generated p50 (ns)"), c.get("row"));
             assertEquals(c.get("generated / hand-written (p50)"), r.get("generated / hand-written"), c.get("row"));
-            assertEquals(c.get("hand-written B/op"), r.get("hand-written B/op"), c.get("row"));
-            assertEquals(c.get("generated B/op"), r.get("generated B/op"), c.get("row"));
+            if (!Files.isDirectory(run.resolve("bytes"))) {
+                assertEquals(c.get("hand-written B/op"), r.get("hand-written B/op"), c.get("row"));
+                assertEquals(c.get("generated B/op"), r.get("generated B/op"), c.get("row"));
+            }
+        }
+        // a run with a B/op pass (generated-vs-hand.sh --bytes-pass): the README's B/op columns are that pass's
+        // medians over JVMs, and the run's bytes.md is that pass's table
+        if (Files.isDirectory(run.resolve("bytes"))) {
+            SideBySideBytes bytes = SideBySideBytes.of(run.resolve("bytes"), "hand-written", "generated");
+            assertTrue(bytes.problems().isEmpty(), bytes.problems().toString());
+            assertEquals(bytes.markdown(), Files.readString(run.resolve("bytes.md"), StandardCharsets.UTF_8), run + "/bytes.md");
+            List<java.util.Map<String, String>> perSide = ReportFixtures.table("computed\n" + bytes.markdown(), "computed");
+            assertEquals(2 * shown.size(), perSide.size(), "two sides in the B/op pass per README row");
+            for (java.util.Map<String, String> c : perSide) {
+                java.util.Map<String, String> r = ReportFixtures.row(shown, c.get("row"));
+                assertEquals(c.get("median"), r.get(c.get("side") + " B/op"), c.get("row") + ", " + c.get("side"));
+            }
         }
         // the sides took turns (generated-vs-hand.sh --turns): each row's turn-by-turn median and its interval, and
         // the run's paired.md is that table
