@@ -92,16 +92,21 @@ public final class ForyGenerated extends org.wireshootout.generator.spi.PlainFor
     }
 
     /**
-     * A second Fory, for reads only, with {@code registered} under the same ids as this codec's classes: in
+     * A second Fory, for reads only, with {@code registered} under the same ids as this codec's classes. In
      * {@link Mode#SCHEMA_CONSISTENT} the bytes carry no field types, and Fory writes a {@code StringBuilder} field as
      * it writes a {@code String} one, so a class that holds text as {@code String} (as a Fory user's POJO does, and
      * Fory's own benchmark reads) reads what the {@code StringBuilder} class wrote, without Fory's
-     * {@code StringBuilder} serializer making a builder of each {@code String} it read. The other modes write field
-     * types with each message, so a class of other field types reads nothing there; asking is refused.
+     * {@code StringBuilder} serializer making a builder of each {@code String} it read. In {@link Mode#COMPATIBLE}
+     * each message carries its class's type definition, the fields' names and types, so a class of the same fields
+     * registered under the same id (the codec's plain class, where the message class itself was written) reads it.
+     * The IDS and SHARED modes are refused: their classes carry field ids, and a channel's reader is its writer's.
      */
     public ForySupport reader(Class<?>... registered) {
-        if (mode != Mode.SCHEMA_CONSISTENT) throw new IllegalStateException(name + ": a reader of other classes needs SCHEMA_CONSISTENT, not " + mode);
-        return new ForySupport(name, CompatibleMode.SCHEMA_CONSISTENT, registered);
+        return switch (mode) {
+            case SCHEMA_CONSISTENT -> new ForySupport(name, CompatibleMode.SCHEMA_CONSISTENT, registered);
+            case COMPATIBLE -> new ForySupport(name, CompatibleMode.COMPATIBLE, registered);
+            default -> throw new IllegalStateException(name + ": a reader of other classes needs SCHEMA_CONSISTENT or COMPATIBLE, not " + mode);
+        };
     }
 
     /** Serialises {@code value} into {@code dst} from {@code offset}; returns the length. */

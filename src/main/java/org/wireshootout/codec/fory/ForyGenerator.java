@@ -98,10 +98,14 @@ public final class ForyGenerator implements CodecBackend {
         b.append("import org.wireshootout.generator.spi.SchemaChecks;\n");
         b.append("import ").append(ctx.messagePackage()).append(".*;\n\n");
         boolean strings = readsStrings(m);
-        boolean direct = strings && composites.isEmpty() && writtenAsHeld(m.fields());
+        boolean direct = composites.isEmpty() && writtenAsHeld(m.fields()) && (strings || mode == ForyGenerated.Mode.COMPATIBLE);
+        // a second Fory reads: the Read classes (text as String) in SCHEMA_CONSISTENT mode, the Pojo classes under the
+        // message class's id where the message class itself is written in COMPATIBLE mode
+        boolean reads = strings || direct;
+        String holder = strings ? "Read" : "Pojo";
         if (direct) {
             b.append("/** The ").append(library()).append(" row of message ").append(M).append(": Fory's JIT serializer for the message class itself, whose fields are the plain class's (Pojo.")
-                    .append(M).append("), as the hand-written row writes Data; read as Read.").append(M).append(". ").append(mode.name()).append(" mode. */\n");
+                    .append(M).append("), as the hand-written row writes Data; read as ").append(holder).append('.').append(M).append(". ").append(mode.name()).append(" mode. */\n");
         } else {
             b.append("/** The ").append(library()).append(" row of message ").append(M).append(": Fory's JIT serializer for a plain class of its fields (Pojo.")
                     .append(M).append("), ").append(mode.name()).append(" mode. */\n");
@@ -112,8 +116,9 @@ public final class ForyGenerator implements CodecBackend {
         b.append("    private final org.wireshootout.codec.fory.ForySupport io;\n");
         b.append("    /** Filled from the message on every encode, reused. */\n");
         b.append("    private final Pojo.").append(M).append(" out = new Pojo.").append(M).append("();\n");
-        if (strings) {
-            b.append("    /** Reads the same bytes as Read.").append(M).append(", text as String (see ForyGenerated.reader()); null in a union's member codec. */\n");
+        if (reads) {
+            b.append("    /** Reads the same bytes as ").append(holder).append('.').append(M).append(strings ? ", text as String" : ", the message class's fields")
+                    .append(" (see ForyGenerated.reader()); null in a union's member codec. */\n");
             b.append("    private final org.wireshootout.codec.fory.ForySupport in;\n");
         }
         b.append('\n');
@@ -123,15 +128,15 @@ public final class ForyGenerator implements CodecBackend {
         for (String e : enums) b.append(", ").append(e).append(".class");
         for (CompositeDef c : composites) b.append(", Pojo.").append(c.name()).append(".class");
         b.append(");\n        io = fory.support();\n");
-        if (strings) {
-            b.append("        in = fory.reader(Read.").append(M).append(".class");
+        if (reads) {
+            b.append("        in = fory.reader(").append(holder).append('.').append(M).append(".class");
             for (String e : enums) b.append(", ").append(e).append(".class");
-            for (CompositeDef c : composites) b.append(", Read.").append(c.name()).append(".class");
+            for (CompositeDef c : composites) b.append(", ").append(holder).append('.').append(c.name()).append(".class");
             b.append(");\n");
         }
         b.append("    }\n\n");
         org.wireshootout.generator.spi.UnionCodecSource.memberHooks(b, M, "ForyGenerated", "fory",
-                strings ? "io = shared.support();\nin = null;\n" : "io = shared.support();\n", "Pojo", strings ? "Read" : "Pojo");
+                reads ? "io = shared.support();\nin = null;\n" : "io = shared.support();\n", "Pojo", holder);
         b.append("    @Override\n    public int encode(").append(M).append(" value, MutableDirectBuffer dst, int offset) {\n");
         if (direct) b.append("        return io.write(value, dst, offset);\n    }\n\n");
         else b.append("        to").append(M).append("(value, out);\n        return io.write(out, dst, offset);\n    }\n\n");
@@ -142,8 +147,7 @@ public final class ForyGenerator implements CodecBackend {
             b.append("        try {\n            from").append(M).append("(io.read(Pojo.").append(M).append(".class, src, offset, length), target);\n");
             b.append("        } catch (org.wireshootout.codec.DecodeException e) {\n            fory.forget(learned);\n            throw e;\n        }\n    }\n\n");
         } else {
-            String reader = strings ? "in" : "io";
-            String holder = strings ? "Read" : "Pojo";
+            String reader = reads ? "in" : "io";
             b.append("        from").append(M).append("(").append(reader).append(".read(").append(holder).append(".").append(M).append(".class, src, offset, length), target);\n    }\n\n");
         }
         if (strings) {
@@ -228,8 +232,12 @@ public final class ForyGenerator implements CodecBackend {
      * Java type (a scalar, an enum, a set's bits, a decimal of fixed exponent as a {@code long}, text as a
      * {@code StringBuilder}), none optional, and none that the copy into the plain class checks on the way (ascii's
      * length). Then the two classes have the same fields, Fory orders them alike, and the bytes are the same, without
-     * the copy per encode. Only in SCHEMA_CONSISTENT mode with text ({@code readsStrings}), where decode reads through
-     * the {@code Read} classes registered under the same ids, so that no read depends on which class was written.
+     * the copy per encode. Only where decode reads through a second Fory, so that no read depends on which class was
+     * written: in SCHEMA_CONSISTENT mode with text ({@code readsStrings}), the {@code Read} classes registered under the
+     * same ids; in COMPATIBLE mode, as the hand-written {@code foryCompatible} row writes {@code Data}, the {@code Pojo}
+     * classes under the same ids, which the type definition each message carries (the fields' names and types, the
+     * same for both classes) maps field by field. Not in the IDS and SHARED modes, whose plain fields carry the
+     * {@code @ForyField} ids the message class has not.
      */
     private static boolean writtenAsHeld(List<Field> fields) {
         for (Field f : fields) {

@@ -193,7 +193,7 @@ class ForyGeneratedTest {
     /**
      * The premise of the fory row's String reader: schema consistent Fory writes a StringBuilder field as a String
      * one, so a class of Strings under the same id reads what the builder class wrote (Latin-1, UTF-16, null), and
-     * the compatible modes, whose bytes carry field types, are refused a reader of other classes.
+     * the modes whose classes carry field ids (IDS, SHARED) are refused a reader of other classes.
      */
     @Test
     void aSchemaConsistentReaderOfStringsReadsWhatBuildersWrote() {
@@ -212,9 +212,47 @@ class ForyGeneratedTest {
         b.note = new StringBuilder("latin");
         n = writer.support().write(b, buffer, 0);
         assertEquals("latin", reader.read(Read.class, buffer, 0, n).note);
-        for (ForyGenerated.Mode mode : new ForyGenerated.Mode[] {ForyGenerated.Mode.COMPATIBLE, ForyGenerated.Mode.IDS}) {
+        for (ForyGenerated.Mode mode : new ForyGenerated.Mode[] {ForyGenerated.Mode.IDS, ForyGenerated.Mode.SHARED}) {
             ForyGenerated other = new ForyGenerated("test", mode, Built.class);
             assertThrows(IllegalStateException.class, () -> other.reader(Read.class), mode.name());
         }
+    }
+
+    /** The same fields and types as {@link Built}, another class: the codecs' Pojo class beside the message class. */
+    public static final class SameFields {
+        public StringBuilder name;
+        public long id;
+        public StringBuilder note;
+    }
+
+    /**
+     * The premise of the foryCompatible row writing the message class itself: in compatible mode each message carries
+     * its class's type definition (fields by name and type, the class by its id), so a class of the same fields
+     * registered under the same id reads what the other class wrote, and the bytes are the ones that class writes.
+     */
+    @Test
+    void aCompatibleReaderOfTheSameFieldsReadsWhatTheOtherClassWrote() {
+        ForyGenerated writer = new ForyGenerated("test", ForyGenerated.Mode.COMPATIBLE, Built.class);
+        ForySupport reader = writer.reader(SameFields.class);
+        Built b = new Built();
+        b.name = new StringBuilder("caf\u00e9 \u4e2d");
+        b.id = Long.MIN_VALUE;
+        b.note = null;
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
+        int n = writer.support().write(b, buffer, 0);
+        byte[] written = new byte[n];
+        buffer.getBytes(0, written);
+        SameFields r = reader.read(SameFields.class, buffer, 0, n);
+        assertEquals("caf\u00e9 \u4e2d", r.name.toString());
+        assertEquals(Long.MIN_VALUE, r.id);
+        assertEquals(null, r.note);
+        SameFields same = new SameFields();
+        same.name = new StringBuilder("caf\u00e9 \u4e2d");
+        same.id = Long.MIN_VALUE;
+        ForyGenerated other = new ForyGenerated("test", ForyGenerated.Mode.COMPATIBLE, SameFields.class);
+        int m = other.support().write(same, buffer, 0);
+        byte[] theirs = new byte[m];
+        buffer.getBytes(0, theirs);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(written, theirs, "the two classes' bytes");
     }
 }
