@@ -195,14 +195,19 @@ class ForyGeneratedTest {
      * one, so a class of Strings under the same id reads what the builder class wrote (Latin-1, UTF-16, null), and
      * the modes whose classes carry field ids (IDS, SHARED) are refused a reader of other classes.
      */
+    /** A {@link Built} of Latin-1 and UTF-16 text, {@code id} and no note. */
+    private static Built built(long id) {
+        Built b = new Built();
+        b.name = new StringBuilder("caf\u00e9 \u4e2d");
+        b.id = id;
+        return b;
+    }
+
     @Test
     void aSchemaConsistentReaderOfStringsReadsWhatBuildersWrote() {
         ForyGenerated writer = new ForyGenerated("test", ForyGenerated.Mode.SCHEMA_CONSISTENT, Built.class);
         ForySupport reader = writer.reader(Read.class);
-        Built b = new Built();
-        b.name = new StringBuilder("caf\u00e9 \u4e2d");
-        b.id = -7;
-        b.note = null;
+        Built b = built(-7);
         UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
         int n = writer.support().write(b, buffer, 0);
         Read r = reader.read(Read.class, buffer, 0, n);
@@ -234,12 +239,8 @@ class ForyGeneratedTest {
     void aCompatibleReaderOfTheSameFieldsReadsWhatTheOtherClassWrote() {
         ForyGenerated writer = new ForyGenerated("test", ForyGenerated.Mode.COMPATIBLE, Built.class);
         ForySupport reader = writer.reader(SameFields.class);
-        Built b = new Built();
-        b.name = new StringBuilder("caf\u00e9 \u4e2d");
-        b.id = Long.MIN_VALUE;
-        b.note = null;
         UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
-        int n = writer.support().write(b, buffer, 0);
+        int n = writer.support().write(built(Long.MIN_VALUE), buffer, 0);
         byte[] written = new byte[n];
         buffer.getBytes(0, written);
         SameFields r = reader.read(SameFields.class, buffer, 0, n);
