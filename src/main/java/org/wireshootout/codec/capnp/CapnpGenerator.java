@@ -361,8 +361,11 @@ public final class CapnpGenerator implements CodecBackend {
             b.append("    void readMember(").append(W).append(".Reader r, ").append(ctx.messageClass(M)).append(" target) {\n        read").append(M)
                     .append("(r, target);\n    }\n\n");
         }
-        b.append("    @Override\n    public int encode(").append(ctx.messageClass(M)).append(" value, MutableDirectBuffer dst, int offset) {\n");
-        b.append("        write").append(M).append("(io.begin(").append(cp).append('.').append(M).append(".factory), value);\n");
+        // the message's own fields are written here, as the hand-written rows write Data's, not through writeM: C2
+        // compiles writeM apart once it is big, and the struct builder passed to it is then allocated on every encode
+        b.append("    @Override\n    public int encode(").append(ctx.messageClass(M)).append(" v, MutableDirectBuffer dst, int offset) {\n");
+        b.append("        ").append(cp).append('.').append(M).append(".Builder w = io.begin(").append(cp).append('.').append(M).append(".factory);\n");
+        writeFields(b, ctx, cp, M, m.fields());
         b.append("        return io.finish(dst, offset);\n    }\n\n");
         b.append("    @Override\n    public void decode(DirectBuffer src, int offset, int length, ").append(ctx.messageClass(M)).append(" target) {\n");
         b.append("        ").append(cp).append('.').append(M).append(".Reader r = io.root(").append(cp).append('.').append(M).append(".factory, src, offset, length);\n");
@@ -475,6 +478,12 @@ public final class CapnpGenerator implements CodecBackend {
 
     private static void write(StringBuilder b, GenContext ctx, String cp, String T, List<Field> fields) {
         b.append("    private void write").append(T).append('(').append(cp).append('.').append(T).append(".Builder w, ").append(ctx.messageClass(T)).append(" v) {\n");
+        writeFields(b, ctx, cp, T, fields);
+        b.append("    }\n\n");
+    }
+
+    /** The statements that write {@code fields} of {@code v}, a {@code T}, into {@code w}, its struct's builder. */
+    private static void writeFields(StringBuilder b, GenContext ctx, String cp, String T, List<Field> fields) {
         for (Field f : fields) {
             String n = javaName(f.name());
             String N = cap(n);
@@ -513,7 +522,6 @@ public final class CapnpGenerator implements CodecBackend {
             }
             if (f.optional()) b.append("        }\n");
         }
-        b.append("    }\n\n");
     }
 
     /** The struct's fields in schema order into the sink: presence first for an optional one, a group's count before its entries. */
